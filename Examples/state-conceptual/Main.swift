@@ -1,0 +1,7 @@
+/// Runs the conceptual State-pattern example and prints its lines.
+@main
+struct Main {
+    static func main() {
+        runExample { print($0) }
+    }
+}

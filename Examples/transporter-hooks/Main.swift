@@ -1,0 +1,7 @@
+/// Runs the hooks scenario and prints its lines.
+@main
+struct Main {
+    static func main() {
+        runExample { print($0) }
+    }
+}

@@ -1,0 +1,53 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Every target builds in the Swift 6 language mode with complete strict concurrency checking.
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+/// An example is an executable target under `Examples/<product>` whose module the tests import.
+func example(_ product: String, module: String, dependencies: [Target.Dependency]) -> (Product, Target) {
+    (
+        .executable(name: product, targets: [module]),
+        .executableTarget(
+            name: module,
+            dependencies: dependencies,
+            path: "Examples/\(product)",
+            swiftSettings: strict
+        )
+    )
+}
+
+let examples = [
+    example("state-conceptual", module: "StateConceptual", dependencies: ["Statecraft"]),
+    example("location-tracker", module: "LocationTracker", dependencies: ["Statecraft"]),
+    example("work-day", module: "WorkDay", dependencies: ["Statecraft"]),
+    example("transporter-hooks", module: "TransporterHooks", dependencies: ["StatecraftClassic"]),
+    example("turnstile", module: "Turnstile", dependencies: ["Statecraft"]),
+]
+
+let package = Package(
+    name: "Statecraft",
+    products: [
+        .library(name: "Statecraft", targets: ["Statecraft"]),
+        .library(name: "StatecraftClassic", targets: ["StatecraftClassic"]),
+    ] + examples.map(\.0),
+    targets: [
+        .target(name: "Statecraft", swiftSettings: strict),
+        .target(name: "StatecraftClassic", dependencies: ["Statecraft"], swiftSettings: strict),
+        .testTarget(name: "StatecraftTests", dependencies: ["Statecraft"], swiftSettings: strict),
+        .testTarget(
+            name: "StatecraftClassicTests",
+            dependencies: ["StatecraftClassic", "Statecraft"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ExamplesTests",
+            dependencies: ["StateConceptual", "LocationTracker", "WorkDay", "TransporterHooks", "Turnstile"],
+            swiftSettings: strict
+        ),
+    ] + examples.map(\.1)
+)
