@@ -18,7 +18,7 @@ import Statecraft
 /// `didFireEvent`. ``activateState(_:)`` runs the same state hooks without the event's.
 ///
 /// This order announces the destination before leaving the source. The typed
-/// ``Statecraft/Statechart`` follows the SCXML order instead: the source's exit actions
+/// `Statechart` of the `Statecraft` module follows the SCXML order instead: the source's exit actions
 /// run before the target's entry actions.
 ///
 /// ## Calls made from inside a hook

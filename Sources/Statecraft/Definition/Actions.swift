@@ -5,7 +5,7 @@
 /// where there is one, the event being processed.
 public enum ChartClosures<Context, Event> {
     /// A guard: whether a transition may be taken. A guard that throws rejects the event; see
-    /// ``Rejection/Code/guardFailed``.
+    /// ``RejectionCode/guardFailed``.
     public typealias Guard = @Sendable (_ context: Context, _ event: Event) throws -> Bool
     /// A transition's action: runs after the source state's exit actions and before the target
     /// state's entry actions.

@@ -30,7 +30,7 @@ public struct Atomic<State: Hashable & Sendable, Event: MachineEvent, Context> {
 /// A final state: entering it at the top level of a chart finishes the machine.
 ///
 /// A finished machine has ``MachineStatus/done`` status and rejects every later event with
-/// ``Rejection/Code/machineDone``. A final state may have entry and exit actions but no
+/// ``RejectionCode/machineDone``. A final state may have entry and exit actions but no
 /// transitions: one written inside it is a ``DefinitionError/Code/transitionFromFinalState``.
 public struct Final<State: Hashable & Sendable, Event: MachineEvent, Context> {
     let declaration: StateDeclaration<State, Event, Context>

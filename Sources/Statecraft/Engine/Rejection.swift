@@ -18,9 +18,9 @@ public struct Rejection<State: Hashable & Sendable, EventKind: Hashable & Sendab
     public let state: State
     /// The kind of the event that was rejected.
     public let eventKind: EventKind
-    /// The error a guard threw, for ``Code/guardFailed``.
+    /// The error a guard threw, for ``RejectionCode/guardFailed``.
     public let underlying: (any Error)?
-    /// Where the transition whose guard threw is written, for ``Code/guardFailed``.
+    /// Where the transition whose guard threw is written, for ``RejectionCode/guardFailed``.
     public let location: SourceLocation?
 
     /// Creates a rejection.
