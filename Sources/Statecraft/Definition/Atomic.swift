@@ -27,11 +27,15 @@ public struct Atomic<State: Hashable & Sendable, Event: MachineEvent, Context> {
     }
 }
 
-/// A final state: entering it at the top level of a chart finishes the machine.
+/// A final state: entering it makes its parent done, and at the top level of a chart it
+/// finishes the machine.
 ///
-/// A finished machine has ``MachineStatus/done`` status and rejects every later event with
-/// ``RejectionCode/machineDone``. A final state may have entry and exit actions but no
-/// transitions: one written inside it is a ``DefinitionError/Code/transitionFromFinalState``.
+/// Inside a compound state, entering a final child raises the parent's done event, which
+/// ``OnDone`` transitions take, carrying the ``DoneData`` written here. At the top level, a
+/// finished machine has ``MachineStatus/done`` status and rejects every later event with
+/// ``RejectionCode/machineDone``. A final state may have entry and exit actions and done data,
+/// but no transitions: one written inside it is a
+/// ``DefinitionError/Code/transitionFromFinalState``.
 public struct Final<State: Hashable & Sendable, Event: MachineEvent, Context> {
     let declaration: StateDeclaration<State, Event, Context>
 
@@ -41,7 +45,7 @@ public struct Final<State: Hashable & Sendable, Event: MachineEvent, Context> {
     ///   - id: The state's identity; unique in the chart.
     ///   - file: Where the state is written; filled in for you.
     ///   - line: Where the state is written; filled in for you.
-    ///   - content: The state's entry and exit actions.
+    ///   - content: The state's entry and exit actions and its done data.
     public init(
         _ id: State,
         file: StaticString = #fileID,

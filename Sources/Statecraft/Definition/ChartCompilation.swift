@@ -1,166 +1,505 @@
 /// Turns the declarations a builder collected into the engine's tables, checking them on the way.
+///
+/// States become nodes numbered in document order with the synthetic root at 0. For every
+/// atomic or final node and every column (an event kind, a state's done event, a delayed
+/// transition), the table lists the transitions to try in SCXML's priority order: the node's
+/// own in document order, then its parent's, and so on up.
 struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context> {
-    typealias Closures = ChartClosures<Context, Event>
+    typealias Declaration = StateDeclaration<State, Event, Context>
+    typealias Transition = TransitionDeclaration<State, Event, Context>
 
+    var nodes: [ChartNode] = []
     var states = ContiguousArray<State>()
     var stateIndex: [State: Int] = [:]
-    var stateInfo = ContiguousArray<StateInfo>()
-    var entryActions = ContiguousArray<Closures.StateAction?>()
-    var exitActions = ContiguousArray<Closures.StateAction?>()
-    var initialIndex = 0
+    var locations: [SourceLocation] = []
+    var actions = ContiguousArray<ActionClosure<State, Event, Context>>()
+    var transitions: [TransitionInfo] = []
+    var targets = ContiguousArray<Int32>()
+    var guards = ContiguousArray<GuardClosure<Event, Context>?>()
+    var transitionLocations: [SourceLocation] = []
+    var doneData: [(@Sendable (Context) -> Event?)?] = []
+    var timerTransitions: [[Int32]] = []
     var kinds = KindIndex<Event.Kind>([])
     var table = TransitionTable(stateCount: 0, eventCount: 0, entries: [])
-    var transitionInfo = ContiguousArray<TransitionInfo>()
-    var guards = ContiguousArray<Closures.Guard?>()
-    var actions = ContiguousArray<Closures.Action?>()
-    var transitionLocations: [SourceLocation] = []
+    var eventless = TransitionTable(stateCount: 0, eventCount: 0, entries: [])
+    var doneColumn: [Int32] = []
+    var timerColumn: [Int32] = []
+    var historyCount = 0
+    var usesEffects = false
+    var isFlat = true
     var warnings: [DefinitionWarning] = []
 
-    init(_ declarations: [StateDeclaration<State, Event, Context>], initial: State?) throws(DefinitionError) {
-        guard let first = declarations.first else {
+    /// Each node's declaration, and each transition's declaration with the node it is written in.
+    private var declarations: [Declaration] = []
+    private var written: [(node: Int, transition: Transition, kind: WrittenKind)] = []
+    /// The ordinary (not initial) transitions: the node written in, the index, the trigger.
+    private var ordinary: [(node: Int, index: Int, trigger: TriggerDeclaration<Event.Kind>)] = []
+
+    private enum WrittenKind { case ordinary, initial }
+
+    init(_ roots: [Declaration], initial: State?) throws(DefinitionError) {
+        guard let first = roots.first else {
             throw DefinitionError(
                 code: .emptyChart,
-                message: "the chart declares no state; write at least one Atomic or Final state in its body"
+                message: "the chart declares no state; write at least one Atomic, Compound, Parallel or Final state in its body"
             )
         }
-        var locations: [SourceLocation] = []
-        for declaration in declarations {
+        // The root: a compound node whose initial transition targets `initial` or the first state.
+        let root = Declaration(
+            id: first.id, kind: .compound(initial: initial),
+            elements: roots.map { StateElement(storage: .child($0)) }, location: first.location
+        )
+        try number(root, parent: -1)
+        try checkStructure()
+        try compileTransitions()
+        buildTables()
+        warnings = findUnreachableStates() + findShadowedTransitions()
+    }
+
+    // MARK: Numbering
+
+    /// Numbers `declaration` and its descendants in document order.
+    private mutating func number(_ declaration: Declaration, parent: Int) throws(DefinitionError) {
+        let index = nodes.count
+        let kind: NodeKind
+        switch declaration.kind {
+        case .atomic: kind = .atomic
+        case .compound: kind = parent < 0 ? .root : .compound
+        case .parallel: kind = .parallel
+        case .final: kind = .final
+        case .history(.shallow): kind = .shallowHistory
+        case .history(.deep): kind = .deepHistory
+        }
+        if parent >= 0 {
             if let earlier = stateIndex[declaration.id] {
                 throw DefinitionError(
                     code: .duplicateState,
-                    message: "state '\(declaration.id)' is declared twice (first at \(locations[earlier])); "
+                    message: "state '\(declaration.id)' is declared twice (first at \(locations[earlier - 1])); "
                         + "give every state its own identity",
                     location: declaration.location
                 )
             }
-            stateIndex[declaration.id] = states.count
+            stateIndex[declaration.id] = index
             states.append(declaration.id)
             locations.append(declaration.location)
         }
-        if let initial {
-            guard let index = stateIndex[initial] else {
+        nodes.append(ChartNode(
+            kind: kind, parent: Int32(parent), end: 0, initialTransition: -1, historySlot: -1,
+            entryStart: 0, entryCount: 0, exitStart: 0, exitCount: 0, hasHistoryChild: false, hasTimers: false
+        ))
+        declarations.append(declaration)
+        doneData.append(nil)
+        if kind == .shallowHistory || kind == .deepHistory {
+            nodes[index].historySlot = Int32(historyCount)
+            historyCount += 1
+            if parent >= 0 { nodes[parent].hasHistoryChild = true }
+        }
+        var entry: [ActionClosure<State, Event, Context>] = []
+        var exit: [ActionClosure<State, Event, Context>] = []
+        for element in declaration.elements {
+            switch element.storage {
+            case .child(let child):
+                try number(child, parent: index)
+            case .entry(let action):
+                entry.append(action)
+            case .exit(let action):
+                exit.append(action)
+            case .transition(let transition):
+                written.append((index, transition, .ordinary))
+            case .initial(let transition):
+                written.append((index, transition, .initial))
+            case .doneData(let make):
+                guard kind == .final else {
+                    throw DefinitionError(
+                        code: .misplacedElement,
+                        message: "DoneData is written in '\(declaration.id)', which is not a Final state; "
+                            + "done data belongs in the final state whose entry completes its parent",
+                        location: declaration.location
+                    )
+                }
+                doneData[index] = make
+            }
+        }
+        nodes[index].entryStart = Int32(actions.count)
+        nodes[index].entryCount = Int32(entry.count)
+        actions.append(contentsOf: entry)
+        nodes[index].exitStart = Int32(actions.count)
+        nodes[index].exitCount = Int32(exit.count)
+        actions.append(contentsOf: exit)
+        usesEffects = usesEffects || (entry + exit).contains { $0.producesEffects }
+        nodes[index].end = Int32(nodes.count)
+    }
+
+    /// The child states of `node` in document order, history states left out.
+    func childStates(of node: Int) -> [Int] {
+        var children: [Int] = []
+        var child = node + 1
+        while child < Int(nodes[node].end) {
+            if !nodes[child].isHistory { children.append(child) }
+            child = Int(nodes[child].end)
+        }
+        return children
+    }
+
+    /// Whether `node` is a proper descendant of `ancestor`.
+    func isDescendant(_ node: Int, of ancestor: Int) -> Bool {
+        node > ancestor && node < Int(nodes[ancestor].end)
+    }
+
+    private func name(_ node: Int) -> String {
+        node == 0 ? "the chart" : "'\(states[node - 1])'"
+    }
+
+    private func location(_ node: Int) -> SourceLocation {
+        node == 0 ? declarations[0].location : locations[node - 1]
+    }
+
+    // MARK: Structure
+
+    private func checkStructure() throws(DefinitionError) {
+        for node in nodes.indices {
+            let children = childStates(of: node)
+            switch nodes[node].kind {
+            case .compound where children.isEmpty:
                 throw DefinitionError(
-                    code: .unknownInitialState,
-                    message: "the initial state '\(initial)' is not a state of the chart; declare it, "
-                        + "or name one of: \(states.map { "'\($0)'" }.joined(separator: ", "))",
-                    location: first.location
+                    code: .compoundWithoutChildren,
+                    message: "compound state \(name(node)) has no child state; write its children, or declare it Atomic",
+                    location: location(node)
+                )
+            case .parallel where children.isEmpty:
+                throw DefinitionError(
+                    code: .parallelWithoutRegions,
+                    message: "parallel state \(name(node)) has no region; write at least one child state in it, "
+                        + "or declare it Atomic",
+                    location: location(node)
+                )
+            default:
+                break
+            }
+            let initials = written.filter { $0.node == node && $0.kind == .initial }
+            if nodes[node].kind == .parallel, let first = initials.first {
+                throw DefinitionError(
+                    code: .misplacedElement,
+                    message: "parallel state \(name(node)) has an Initial transition; every region of a parallel "
+                        + "state is entered, so remove it",
+                    location: first.transition.location
                 )
             }
-            initialIndex = index
+            if initials.count > 1 || (initials.count == 1 && declaredInitial(node) != nil) {
+                throw DefinitionError(
+                    code: .misplacedElement,
+                    message: "compound state \(name(node)) names its initial state more than once; "
+                        + "keep one of `initial:` and `Initial(to:)`",
+                    location: initials.last?.transition.location ?? location(node)
+                )
+            }
         }
+    }
 
-        var entries: [(state: Int, event: Int, transition: Int)] = []
-        var kindList: [Event.Kind] = []
-        var kindNumbers: [Event.Kind: Int] = [:]
-        for (source, declaration) in declarations.enumerated() {
-            var entry: [Closures.StateAction] = []
-            var exit: [Closures.StateAction] = []
-            for element in declaration.elements {
-                switch element.storage {
-                case .entry(let action): entry.append(action)
-                case .exit(let action): exit.append(action)
-                case .transition(let transition):
-                    try Self.check(transition, from: declaration, states: stateIndex)
-                    let kindNumber: Int
-                    if let known = kindNumbers[transition.kind] {
-                        kindNumber = known
-                    } else {
-                        kindNumber = kindList.count
-                        kindNumbers[transition.kind] = kindNumber
-                        kindList.append(transition.kind)
-                    }
-                    entries.append((source, kindNumber, transitionInfo.count))
-                    transitionInfo.append(TransitionInfo(
-                        source: Int32(source),
-                        target: Int32(transition.target.flatMap { stateIndex[$0] } ?? -1),
-                        hasGuard: transition.condition != nil,
-                        hasAction: transition.action != nil
-                    ))
-                    guards.append(transition.condition)
-                    actions.append(transition.action)
-                    transitionLocations.append(transition.location)
+    private func declaredInitial(_ node: Int) -> State? {
+        if case .compound(let initial) = declarations[node].kind { initial } else { nil }
+    }
+
+    // MARK: Transitions
+
+    private mutating func compileTransitions() throws(DefinitionError) {
+        timerTransitions = Array(repeating: [], count: nodes.count)
+        // Initial transitions of the root and of compound states, and defaults of history states.
+        for node in nodes.indices where nodes[node].isCompound || nodes[node].isHistory {
+            if let initial = declaredInitial(node), stateIndex[initial] == nil {
+                throw DefinitionError(
+                    code: .unknownInitialState,
+                    message: "the initial state '\(initial)' of \(name(node)) is not a state of the chart; declare it, "
+                        + "or name one of: \(states.map { "'\($0)'" }.joined(separator: ", "))",
+                    location: location(node)
+                )
+            }
+            let declaration = written.first { $0.node == node && $0.kind == .initial }?.transition
+            let transition: Transition
+            if let declaration {
+                transition = declaration
+            } else if let initial = declaredInitial(node) {
+                transition = Transition(
+                    trigger: .eventless, targets: [initial], type: .external, condition: nil, action: nil,
+                    location: location(node)
+                )
+            } else if nodes[node].isHistory {
+                transition = Transition(
+                    trigger: .eventless, targets: [], type: .external, condition: nil, action: nil,
+                    location: location(node)
+                )
+            } else {
+                transition = Transition(
+                    trigger: .eventless, targets: [states[childStates(of: node)[0] - 1]], type: .external,
+                    condition: nil, action: nil, location: location(node)
+                )
+            }
+            nodes[node].initialTransition = Int32(try add(transition, from: node, role: .initial))
+        }
+        for (node, transition, kind) in written where kind == .ordinary {
+            if nodes[node].kind == .final {
+                throw DefinitionError(
+                    code: .transitionFromFinalState,
+                    message: "final state \(name(node)) declares a transition \(transition.triggerDescription); "
+                        + "a final state has no transitions: make it Atomic, or move the transition to its parent",
+                    location: transition.location
+                )
+            }
+            let index = try add(transition, from: node, role: .ordinary)
+            ordinary.append((node, index, transition.trigger))
+            if case .after = transition.trigger {
+                timerTransitions[node].append(Int32(index))
+                nodes[node].hasTimers = true
+            }
+        }
+    }
+
+    private enum Role { case ordinary, initial }
+
+    /// Checks a transition's targets and appends it; returns its index.
+    private mutating func add(_ transition: Transition, from source: Int, role: Role) throws(DefinitionError) -> Int {
+        var resolved: [Int] = []
+        for target in transition.targets {
+            guard let node = stateIndex[target] else {
+                throw DefinitionError(
+                    code: .unknownTarget,
+                    message: "the transition \(transition.triggerDescription) from \(name(source)) targets '\(target)', "
+                        + "which is not a state of the chart; declare that state or fix the target",
+                    location: transition.location
+                )
+            }
+            resolved.append(node)
+        }
+        if role == .initial { try checkInitialTargets(resolved, of: source, at: transition.location) }
+        try checkTargetsCompatible(resolved, transition: transition, source: source)
+        let index = transitions.count
+        var action: Int32 = -1
+        if let closure = transition.action {
+            action = Int32(actions.count)
+            actions.append(closure)
+            usesEffects = usesEffects || closure.producesEffects
+        }
+        var delay = Duration.zero
+        if case .after(let after) = transition.trigger { delay = after }
+        transitions.append(TransitionInfo(
+            source: Int32(source), targetStart: Int32(targets.count), targetCount: Int32(resolved.count),
+            domain: -1, action: action, hasGuard: transition.condition != nil,
+            isInternal: transition.type == .internal, delay: delay
+        ))
+        targets.append(contentsOf: resolved.map { Int32($0) })
+        guards.append(transition.condition)
+        transitionLocations.append(transition.location)
+        transitions[index].domain = Int32(staticDomain(of: index))
+        return index
+    }
+
+    private func checkInitialTargets(_ resolved: [Int], of node: Int, at location: SourceLocation) throws(DefinitionError) {
+        let kind = nodes[node].kind
+        let owner = kind == .shallowHistory || kind == .deepHistory ? Int(nodes[node].parent) : node
+        for target in resolved {
+            let allowed: Bool
+            switch kind {
+            case .shallowHistory: allowed = Int(nodes[target].parent) == owner && !nodes[target].isHistory
+            case .deepHistory: allowed = isDescendant(target, of: owner) && !nodes[target].isHistory
+            default: allowed = isDescendant(target, of: owner) && !nodes[target].isHistory
+            }
+            guard allowed else {
+                let what = switch kind {
+                case .shallowHistory: "the default of shallow history \(name(node)) must be a child state of \(name(owner))"
+                case .deepHistory: "the default of deep history \(name(node)) must be a descendant of \(name(owner))"
+                default: "the initial state of \(name(node)) must be one of its descendants, and not a history state"
+                }
+                throw DefinitionError(
+                    code: .invalidInitial,
+                    message: "\(what); \(name(target)) is not",
+                    location: location
+                )
+            }
+        }
+    }
+
+    /// Refuses targets that cannot be active together: two descendants of different children
+    /// of one compound state.
+    private func checkTargetsCompatible(_ resolved: [Int], transition: Transition, source: Int) throws(DefinitionError) {
+        for (position, first) in resolved.enumerated() {
+            for second in resolved[(position + 1)...] {
+                var ancestor = Int(nodes[first].parent)
+                while !(second == ancestor || isDescendant(second, of: ancestor)) {
+                    ancestor = Int(nodes[ancestor].parent)
+                }
+                let related = first == second || isDescendant(first, of: second) || isDescendant(second, of: first)
+                if nodes[ancestor].kind != .parallel && !related {
+                    throw DefinitionError(
+                        code: .conflictingTargets,
+                        message: "the transition \(transition.triggerDescription) from \(name(source)) targets "
+                            + "\(name(first)) and \(name(second)), which cannot be active together: "
+                            + "only one child of \(name(ancestor)) is active at a time",
+                        location: transition.location
+                    )
                 }
             }
-            stateInfo.append(StateInfo(isFinal: declaration.kind == .final, hasEntry: !entry.isEmpty, hasExit: !exit.isEmpty))
-            entryActions.append(Self.sequence(entry))
-            exitActions.append(Self.sequence(exit))
-        }
-        kinds = KindIndex(kindList)
-        table = TransitionTable(stateCount: states.count, eventCount: kindList.count, entries: entries)
-        warnings = findUnreachableStates(locations: locations) + findShadowedTransitions()
-    }
-
-    private static func check(
-        _ transition: TransitionDeclaration<State, Event, Context>,
-        from declaration: StateDeclaration<State, Event, Context>,
-        states stateIndex: [State: Int]
-    ) throws(DefinitionError) {
-        if declaration.kind == .final {
-            throw DefinitionError(
-                code: .transitionFromFinalState,
-                message: "final state '\(declaration.id)' declares a transition on '\(transition.kind)'; "
-                    + "a final state ends the machine and has no transitions: make it Atomic, or remove the transition",
-                location: transition.location
-            )
-        }
-        if let target = transition.target, stateIndex[target] == nil {
-            throw DefinitionError(
-                code: .unknownTarget,
-                message: "the transition on '\(transition.kind)' from '\(declaration.id)' targets '\(target)', "
-                    + "which is not a state of the chart; declare that state or fix the target",
-                location: transition.location
-            )
         }
     }
 
-    /// One closure that runs several in order, or `nil` for none.
-    private static func sequence(_ actions: [Closures.StateAction]) -> Closures.StateAction? {
-        switch actions.count {
-        case 0: nil
-        case 1: actions[0]
-        default: { context, event in for action in actions { action(&context, event) } }
+    /// The transition domain when no target is a history state; -1 without targets, -2 when it
+    /// depends on history.
+    private func staticDomain(of transition: Int) -> Int {
+        let info = transitions[transition]
+        let resolved = (0..<Int(info.targetCount)).map { Int(targets[Int(info.targetStart) + $0]) }
+        if resolved.isEmpty { return -1 }
+        if resolved.contains(where: { nodes[$0].isHistory }) { return -2 }
+        let source = Int(info.source)
+        if nodes[source].kind == .root || nodes[source].isHistory {
+            return nodes[source].isHistory ? Int(nodes[source].parent) : 0
         }
+        if info.isInternal && nodes[source].isCompound && resolved.allSatisfy({ isDescendant($0, of: source) }) {
+            return source
+        }
+        return leastCommonCompoundAncestor(source, resolved)
     }
 
-    private func findUnreachableStates(locations: [SourceLocation]) -> [DefinitionWarning] {
-        var reached = [Bool](repeating: false, count: states.count)
-        var pending = [initialIndex]
-        reached[initialIndex] = true
-        var outgoing = [[Int]](repeating: [], count: states.count)
-        for info in transitionInfo where info.target >= 0 {
-            outgoing[Int(info.source)].append(Int(info.target))
+    /// SCXML's `findLCCA`: the nearest proper ancestor of `head` that is compound (or the root)
+    /// and contains every state of `tail`.
+    func leastCommonCompoundAncestor(_ head: Int, _ tail: [Int]) -> Int {
+        var ancestor = Int(nodes[head].parent)
+        while ancestor > 0 {
+            if nodes[ancestor].isCompound && tail.allSatisfy({ isDescendant($0, of: ancestor) }) { return ancestor }
+            ancestor = Int(nodes[ancestor].parent)
         }
-        while let state = pending.popLast() {
-            for target in outgoing[state] where !reached[target] {
-                reached[target] = true
-                pending.append(target)
+        return 0
+    }
+
+    // MARK: Tables
+
+    private mutating func buildTables() {
+        var kindList: [Event.Kind] = []
+        var kindNumbers: [Event.Kind: Int] = [:]
+        var transitionColumn = [Int](repeating: -1, count: transitions.count)
+        var eventlessTransitions = Set<Int>()
+        // Columns: event kinds first, then done events, then delayed transitions.
+        for entry in ordinary {
+            if case .event(let kind) = entry.trigger, kindNumbers[kind] == nil {
+                kindNumbers[kind] = kindList.count
+                kindList.append(kind)
             }
         }
-        return states.indices.filter { !reached[$0] }.map { index in
+        var columns = kindList.count
+        doneColumn = Array(repeating: -1, count: nodes.count)
+        timerColumn = Array(repeating: -1, count: transitions.count)
+        for entry in ordinary {
+            switch entry.trigger {
+            case .event(let kind):
+                transitionColumn[entry.index] = kindNumbers[kind]!
+            case .eventless:
+                eventlessTransitions.insert(entry.index)
+                isFlat = false
+            case .done:
+                if doneColumn[entry.node] < 0 {
+                    doneColumn[entry.node] = Int32(columns)
+                    columns += 1
+                }
+                transitionColumn[entry.index] = Int(doneColumn[entry.node])
+                isFlat = false
+            case .after:
+                timerColumn[entry.index] = Int32(columns)
+                transitionColumn[entry.index] = columns
+                columns += 1
+                isFlat = false
+            }
+        }
+        // Candidates per atomic node: its own transitions, then its ancestors', in document order.
+        var byNode = [[Int]](repeating: [], count: nodes.count)
+        for entry in ordinary { byNode[entry.node].append(entry.index) }
+        var entries: [(state: Int, event: Int, transition: Int)] = []
+        var eventlessEntries: [(state: Int, event: Int, transition: Int)] = []
+        for leaf in nodes.indices where nodes[leaf].isAtomic {
+            var node = leaf
+            while node > 0 {
+                for transition in byNode[node] {
+                    if eventlessTransitions.contains(transition) {
+                        eventlessEntries.append((leaf, 0, transition))
+                    } else {
+                        entries.append((leaf, transitionColumn[transition], transition))
+                    }
+                }
+                node = Int(nodes[node].parent)
+            }
+        }
+        kinds = KindIndex(kindList)
+        table = TransitionTable(stateCount: nodes.count, eventCount: columns, entries: entries)
+        eventless = TransitionTable(stateCount: nodes.count, eventCount: 1, entries: eventlessEntries)
+        isFlat = isFlat && !usesEffects && nodes.dropFirst().allSatisfy { $0.parent == 0 && $0.isAtomic }
+            && doneData.allSatisfy { $0 == nil }
+    }
+
+    // MARK: Warnings
+
+    /// The states a set of targets makes active, ignoring history values: the targets, their
+    /// ancestors, their default descendants, and every region of a parallel state entered.
+    private func entryClosure(_ start: [Int]) -> Set<Int> {
+        var entered = Set<Int>()
+        var pending = start
+        while let node = pending.popLast() {
+            guard node > 0, entered.insert(node).inserted else { continue }
+            pending.append(Int(nodes[node].parent))
+            switch nodes[node].kind {
+            case .compound, .shallowHistory, .deepHistory:
+                let initial = transitions[Int(nodes[node].initialTransition)]
+                let defaults = (0..<Int(initial.targetCount)).map { Int(targets[Int(initial.targetStart) + $0]) }
+                pending.append(contentsOf: defaults.isEmpty && nodes[node].isHistory
+                    ? [Int(nodes[node].parent)] : defaults)
+                if nodes[node].isHistory { entered.remove(node) }
+            case .parallel:
+                pending.append(contentsOf: childStates(of: node))
+            default:
+                break
+            }
+        }
+        return entered
+    }
+
+    private func findUnreachableStates() -> [DefinitionWarning] {
+        let rootInitial = transitions[Int(nodes[0].initialTransition)]
+        var reached = entryClosure((0..<Int(rootInitial.targetCount)).map { Int(targets[Int(rootInitial.targetStart) + $0]) })
+        var changed = true
+        while changed {
+            changed = false
+            for transition in transitions where reached.contains(Int(transition.source)) {
+                let destinations = (0..<Int(transition.targetCount)).map { Int(targets[Int(transition.targetStart) + $0]) }
+                let more = entryClosure(destinations).subtracting(reached)
+                if !more.isEmpty {
+                    reached.formUnion(more)
+                    changed = true
+                }
+            }
+        }
+        return (1..<nodes.count).filter { !reached.contains($0) && !nodes[$0].isHistory }.map { node in
             DefinitionWarning(
                 code: .unreachableState,
-                message: "state '\(states[index])' cannot be reached from the initial state '\(states[initialIndex])'",
-                location: locations[index]
+                message: "state \(name(node)) cannot be reached from the initial state \(name(Int(targets[Int(rootInitial.targetStart)])))",
+                location: location(node)
             )
         }
     }
 
     private func findShadowedTransitions() -> [DefinitionWarning] {
         var warnings: [DefinitionWarning] = []
-        for state in states.indices {
-            for event in 0..<table.eventCount {
-                var unguardedSeen = false
-                for position in table.cell(state: state, event: event) {
+        var reported = Set<Int>()
+        for leaf in nodes.indices where nodes[leaf].isAtomic {
+            for column in 0..<kinds.count {
+                var unguardedSource = -1
+                for position in table.cell(state: leaf, event: column) {
                     let transition = table.transition(at: position)
-                    if unguardedSeen {
+                    let source = Int(transitions[transition].source)
+                    if unguardedSource == source, reported.insert(transition).inserted {
                         warnings.append(DefinitionWarning(
                             code: .shadowedTransition,
-                            message: "this transition on '\(kinds.kinds[event])' from '\(states[state])' is never taken: "
+                            message: "this transition on '\(kinds.kinds[column])' from \(name(source)) is never taken: "
                                 + "an earlier one without guard always is",
                             location: transitionLocations[transition]
                         ))
                     }
-                    if !transitionInfo[transition].hasGuard { unguardedSeen = true }
+                    if !transitions[transition].hasGuard && unguardedSource < 0 { unguardedSource = source }
                 }
             }
         }

@@ -27,6 +27,18 @@ public struct DefinitionError: Error, Hashable, Sendable, CustomStringConvertibl
         public static let unknownInitialState = Code(name: "unknownInitialState")
         /// A final state declares a transition; final states have none.
         public static let transitionFromFinalState = Code(name: "transitionFromFinalState")
+        /// A compound state has no child state.
+        public static let compoundWithoutChildren = Code(name: "compoundWithoutChildren")
+        /// A parallel state has no region.
+        public static let parallelWithoutRegions = Code(name: "parallelWithoutRegions")
+        /// An initial state or a history default is not where it may be: not a descendant of its
+        /// compound state, not a child (shallow) or descendant (deep) of the history's parent.
+        public static let invalidInitial = Code(name: "invalidInitial")
+        /// An element is written where it has no meaning: done data outside a final state, an
+        /// initial transition in a parallel state, two initial transitions.
+        public static let misplacedElement = Code(name: "misplacedElement")
+        /// A transition targets states that cannot be active together.
+        public static let conflictingTargets = Code(name: "conflictingTargets")
 
         /// The code's name.
         public var description: String { name }

@@ -1,5 +1,5 @@
-/// A transition, written inside a state: on an event of a kind, when its guard allows, go to a
-/// target state and run an action.
+/// A transition, written inside a state: on an event of a kind, when its guard allows, go to
+/// one or more target states and run an action.
 ///
 /// ```swift
 /// Atomic(.locked) {
@@ -8,63 +8,130 @@
 /// }
 /// ```
 ///
-/// A transition with a target exits the source state and enters the target, even when the two
-/// are the same state. A transition without a target (`to: nil`) runs its action and leaves
-/// the state as it is: no exit, no entry. When several transitions of one state match an
-/// event, the first, in the order written, whose guard allows is taken.
+/// A transition with targets exits the states it leaves and enters its targets, even when a
+/// target is its own source (unless `type` is ``TransitionType/internal`` and the targets are
+/// inside a compound source). A transition without target runs its action and changes no
+/// state. When several transitions could be taken for one event, the state deepest in the
+/// hierarchy wins, then the first written.
 public struct On<State: Hashable & Sendable, Event: MachineEvent, Context> {
     let declaration: TransitionDeclaration<State, Event, Context>
+
+    private init(
+        _ kind: Event.Kind, _ targets: [State], _ type: TransitionType,
+        _ condition: ChartClosures<Context, Event>.Guard?, _ action: ActionClosure<State, Event, Context>?,
+        _ file: StaticString, _ line: UInt
+    ) {
+        declaration = TransitionDeclaration(
+            trigger: .event(kind), targets: targets, type: type,
+            condition: condition.map { .onEvent($0) }, action: action,
+            location: SourceLocation(file, line)
+        )
+    }
 
     /// A transition without an action.
     ///
     /// - Parameters:
     ///   - kind: The kind of event that triggers it.
-    ///   - target: The state to go to, or `nil` to stay in the state without exiting it.
+    ///   - target: The state to go to, or `nil` to change no state.
+    ///   - type: Whether a transition into its own compound source exits that source.
     ///   - condition: A guard that must return `true` for the transition to be taken.
     ///   - file: Where the transition is written; filled in for you.
     ///   - line: Where the transition is written; filled in for you.
     public init(
         _ kind: Event.Kind,
         to target: State? = nil,
+        type: TransitionType = .external,
         guard condition: ChartClosures<Context, Event>.Guard? = nil,
         file: StaticString = #fileID,
         line: UInt = #line
     ) {
-        declaration = TransitionDeclaration(
-            kind: kind, target: target, condition: condition, action: nil,
-            location: SourceLocation(file, line)
-        )
+        self.init(kind, target.map { [$0] } ?? [], type, condition, nil, file, line)
     }
 
     /// A transition with an action, usually written as a trailing closure.
     ///
     /// - Parameters:
     ///   - kind: The kind of event that triggers it.
-    ///   - target: The state to go to, or `nil` to stay in the state without exiting it.
+    ///   - target: The state to go to, or `nil` to change no state.
+    ///   - type: Whether a transition into its own compound source exits that source.
     ///   - condition: A guard that must return `true` for the transition to be taken.
     ///   - file: Where the transition is written; filled in for you.
     ///   - line: Where the transition is written; filled in for you.
-    ///   - action: Runs after the source's exit actions and before the target's entry actions.
+    ///   - action: Runs after the exit actions and before the entry actions.
     public init(
         _ kind: Event.Kind,
         to target: State? = nil,
+        type: TransitionType = .external,
         guard condition: ChartClosures<Context, Event>.Guard? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
         action: @escaping ChartClosures<Context, Event>.Action
     ) {
-        declaration = TransitionDeclaration(
-            kind: kind, target: target, condition: condition, action: action,
-            location: SourceLocation(file, line)
-        )
+        self.init(kind, target.map { [$0] } ?? [], type, condition, .onEvent(action), file, line)
     }
-}
 
-/// A transition as the builder collected it, before validation.
-struct TransitionDeclaration<State: Hashable & Sendable, Event: MachineEvent, Context> {
-    var kind: Event.Kind
-    var target: State?
-    var condition: ChartClosures<Context, Event>.Guard?
-    var action: ChartClosures<Context, Event>.Action?
-    var location: SourceLocation
+    /// A transition whose action may raise, send or cancel events.
+    ///
+    /// - Parameters:
+    ///   - kind: The kind of event that triggers it.
+    ///   - target: The state to go to, or `nil` to change no state.
+    ///   - type: Whether a transition into its own compound source exits that source.
+    ///   - condition: A guard that must return `true` for the transition to be taken.
+    ///   - file: Where the transition is written; filled in for you.
+    ///   - line: Where the transition is written; filled in for you.
+    ///   - action: Runs after the exit actions and before the entry actions.
+    public init(
+        _ kind: Event.Kind,
+        to target: State? = nil,
+        type: TransitionType = .external,
+        guard condition: ChartClosures<Context, Event>.Guard? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        action: @escaping ChartClosures<Context, Event>.EffectAction
+    ) {
+        self.init(kind, target.map { [$0] } ?? [], type, condition, .withEffects(action), file, line)
+    }
+
+    /// A transition into several states at once, such as one state in each region of a
+    /// ``Parallel`` state.
+    ///
+    /// - Parameters:
+    ///   - kind: The kind of event that triggers it.
+    ///   - targets: The states to enter; no two may be in the same region.
+    ///   - type: Whether a transition into its own compound source exits that source.
+    ///   - condition: A guard that must return `true` for the transition to be taken.
+    ///   - file: Where the transition is written; filled in for you.
+    ///   - line: Where the transition is written; filled in for you.
+    public init(
+        _ kind: Event.Kind,
+        targets: [State],
+        type: TransitionType = .external,
+        guard condition: ChartClosures<Context, Event>.Guard? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        self.init(kind, targets, type, condition, nil, file, line)
+    }
+
+    /// A transition into several states at once, with an action.
+    ///
+    /// - Parameters:
+    ///   - kind: The kind of event that triggers it.
+    ///   - targets: The states to enter; no two may be in the same region.
+    ///   - type: Whether a transition into its own compound source exits that source.
+    ///   - condition: A guard that must return `true` for the transition to be taken.
+    ///   - file: Where the transition is written; filled in for you.
+    ///   - line: Where the transition is written; filled in for you.
+    ///   - action: Runs after the exit actions and before the entry actions.
+    public init(
+        _ kind: Event.Kind,
+        targets: [State],
+        type: TransitionType = .external,
+        guard condition: ChartClosures<Context, Event>.Guard? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        action: @escaping ChartClosures<Context, Event>.EffectAction
+    ) {
+        self.init(kind, targets, type, condition, .withEffects(action), file, line)
+    }
 }

@@ -1,12 +1,16 @@
-/// Something written inside a state: a transition, an entry action or an exit action.
+/// Something written inside a state: a transition, an entry or exit action, an initial
+/// transition, done data, or (inside ``Compound`` and ``Parallel``) a child state.
 ///
-/// You do not create these directly; the ``StateBuilder`` makes one from each ``On``,
-/// ``OnEntry`` and ``OnExit`` in a state's body.
+/// You do not create these directly; the ``StateBuilder`` and ``CompoundBuilder`` make one
+/// from each element of a state's body.
 public struct StateElement<State: Hashable & Sendable, Event: MachineEvent, Context> {
     enum Storage {
         case transition(TransitionDeclaration<State, Event, Context>)
-        case entry(ChartClosures<Context, Event>.StateAction)
-        case exit(ChartClosures<Context, Event>.StateAction)
+        case entry(ActionClosure<State, Event, Context>)
+        case exit(ActionClosure<State, Event, Context>)
+        case initial(TransitionDeclaration<State, Event, Context>)
+        case doneData(@Sendable (Context) -> Event?)
+        case child(StateDeclaration<State, Event, Context>)
     }
 
     let storage: Storage
@@ -16,7 +20,10 @@ public struct StateElement<State: Hashable & Sendable, Event: MachineEvent, Cont
 struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, Context> {
     enum Kind: Sendable, Equatable {
         case atomic
+        case compound(initial: State?)
+        case parallel
         case final
+        case history(HistoryKind)
     }
 
     var id: State
@@ -27,8 +34,8 @@ struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, Context
 
 /// A state of a chart, as written in its definition.
 ///
-/// You do not create these directly; the ``ChartBuilder`` makes one from each ``Atomic`` and
-/// ``Final`` in a chart's body.
+/// You do not create these directly; the ``ChartBuilder`` makes one from each ``Atomic``,
+/// ``Compound``, ``Parallel`` and ``Final`` at the top of a chart's body.
 public struct ChartElement<State: Hashable & Sendable, Event: MachineEvent, Context> {
     let declaration: StateDeclaration<State, Event, Context>
 }

@@ -2,7 +2,7 @@
 /// once into the tables the engine runs on.
 ///
 /// Build a chart once and make as many ``Machine`` instances from it as you need: a machine
-/// holds only a reference to the chart, its current state and its context.
+/// holds only a reference to the chart, its configuration and its context.
 ///
 /// ```swift
 /// enum Gate: Hashable { case locked, unlocked }
@@ -20,65 +20,80 @@
 /// gate.send(.coin)          // .transitioned(from: .locked, to: .unlocked)
 /// ```
 ///
-/// The machine starts in the first state written, or in the one named by `initial`. Events are
-/// matched by their ``MachineEvent/kind``; the states and event kinds are numbered in the order
-/// written and the engine looks transitions up in a dense state-by-event table.
+/// States nest with ``Compound`` and ``Parallel``, and the chart follows the semantics of the
+/// W3C SCXML recommendation: see <doc:Statecharts>. The machine starts in the first state
+/// written, or in the one named by `initial`. Events are matched by their
+/// ``MachineEvent/kind``; states and event kinds are numbered in document order and the engine
+/// looks transitions up in a dense state-by-event table.
 ///
 /// A chart is `Sendable`: every closure it holds is `@Sendable` and nothing in it changes after
 /// it is built, so one chart may serve machines on any number of threads.
 public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, Context>: Sendable {
-    /// The states, in the order written.
+    /// The states, in document order (history pseudo-states included).
     public let states: [State]
-    /// The state a new machine starts in.
+    /// The state a new machine starts in: the target of the chart's initial transition.
     public let initialState: State
     /// Oddities found while building the chart: unreachable states, transitions never taken.
     public let warnings: [DefinitionWarning]
 
-    @usableFromInline let initialIndex: Int
-    @usableFromInline let stateIndex: [State: Int]
+    @usableFromInline let nodes: ContiguousArray<ChartNode>
     @usableFromInline let stateTable: ContiguousArray<State>
-    @usableFromInline let stateInfo: ContiguousArray<StateInfo>
-    @usableFromInline let entryActions: ContiguousArray<ChartClosures<Context, Event>.StateAction?>
-    @usableFromInline let exitActions: ContiguousArray<ChartClosures<Context, Event>.StateAction?>
+    @usableFromInline let stateIndex: [State: Int]
+    @usableFromInline let actions: ContiguousArray<ActionClosure<State, Event, Context>>
+    @usableFromInline let transitions: ContiguousArray<TransitionInfo>
+    @usableFromInline let targets: ContiguousArray<Int32>
+    @usableFromInline let guards: ContiguousArray<GuardClosure<Event, Context>?>
+    @usableFromInline let doneData: ContiguousArray<(@Sendable (Context) -> Event?)?>
+    @usableFromInline let timerTransitions: ContiguousArray<[Int32]>
     @usableFromInline let kinds: KindIndex<Event.Kind>
     @usableFromInline let table: TransitionTable
-    @usableFromInline let transitionInfo: ContiguousArray<TransitionInfo>
-    @usableFromInline let guards: ContiguousArray<ChartClosures<Context, Event>.Guard?>
-    @usableFromInline let actions: ContiguousArray<ChartClosures<Context, Event>.Action?>
+    @usableFromInline let eventless: TransitionTable
+    @usableFromInline let doneColumn: ContiguousArray<Int32>
+    @usableFromInline let timerColumn: ContiguousArray<Int32>
+    @usableFromInline let historyCount: Int
+    /// Whether every state is atomic or final at the top level and nothing raises, sends or
+    /// delays events: such a chart runs on the flat fast path.
+    @usableFromInline let isFlat: Bool
+    /// The initial node of a flat chart.
+    @usableFromInline let flatInitial: Int
     let transitionLocations: [SourceLocation]
 
     /// Builds and validates a chart.
     ///
     /// - Parameters:
     ///   - initial: The state a machine starts in; the first state written when `nil`.
-    ///   - content: The chart's states, written with ``Atomic`` and ``Final``.
-    /// - Throws: ``DefinitionError`` naming the first mistake found and where it was written:
-    ///   no states, two states with one identity, a transition to an undeclared state, an
-    ///   unknown initial state, or a transition out of a final state.
-    /// - Complexity: O(*s* × *k* + *t*) for *s* states, *k* event kinds and *t* transitions.
-    public convenience init(
+    ///   - content: The chart's top-level states, written with ``Atomic``, ``Compound``,
+    ///     ``Parallel`` and ``Final``.
+    /// - Throws: ``DefinitionError`` naming the first mistake found and where it was written.
+    /// - Complexity: O(*n* × *k* × *d* + *t*) for *n* states, *k* event kinds, hierarchy depth
+    ///   *d* and *t* transitions.
+    public init(
         initial: State? = nil,
         @ChartBuilder<State, Event, Context> _ content: () -> [ChartElement<State, Event, Context>]
     ) throws(DefinitionError) {
         let compiled = try ChartCompilation(content().map(\.declaration), initial: initial)
-        self.init(compiled)
-    }
-
-    init(_ compiled: ChartCompilation<State, Event, Context>) {
         states = Array(compiled.states)
-        initialState = compiled.states[compiled.initialIndex]
+        let rootInitial = compiled.transitions[Int(compiled.nodes[0].initialTransition)]
+        let initialNode = Int(compiled.targets[Int(rootInitial.targetStart)])
+        initialState = compiled.states[initialNode - 1]
         warnings = compiled.warnings
-        initialIndex = compiled.initialIndex
-        stateIndex = compiled.stateIndex
+        nodes = ContiguousArray(compiled.nodes)
         stateTable = compiled.states
-        stateInfo = compiled.stateInfo
-        entryActions = compiled.entryActions
-        exitActions = compiled.exitActions
+        stateIndex = compiled.stateIndex
+        actions = compiled.actions
+        transitions = ContiguousArray(compiled.transitions)
+        targets = compiled.targets
+        guards = compiled.guards
+        doneData = ContiguousArray(compiled.doneData)
+        timerTransitions = ContiguousArray(compiled.timerTransitions)
         kinds = compiled.kinds
         table = compiled.table
-        transitionInfo = compiled.transitionInfo
-        guards = compiled.guards
-        actions = compiled.actions
+        eventless = compiled.eventless
+        doneColumn = ContiguousArray(compiled.doneColumn)
+        timerColumn = ContiguousArray(compiled.timerColumn)
+        historyCount = compiled.historyCount
+        isFlat = compiled.isFlat
+        flatInitial = initialNode
         transitionLocations = compiled.transitionLocations
     }
 
@@ -95,40 +110,34 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         Array(kinds.kinds)
     }
 
-    /// Makes a machine in the initial state, running that state's entry actions.
+    /// Makes a machine in the initial configuration, running the entry actions of the states
+    /// it enters and then any eventless transitions and raised events, as SCXML does at start.
     ///
     /// - Parameter context: The machine's extended state.
-    /// - Returns: A new machine. It shares this chart; making one costs no more than its size.
+    /// - Returns: A new machine. It shares this chart.
     @inlinable
     public func makeMachine(context: Context) -> Machine<State, Event, Context> {
         Machine(chart: self, context: context)
     }
+
+    /// The identity of node `node` (not the root).
+    @inlinable
+    func state(_ node: Int) -> State {
+        stateTable[node &- 1]
+    }
+
+    @usableFromInline
+    func location(ofTransition transition: Int) -> SourceLocation {
+        transitionLocations[transition]
+    }
 }
 
 extension Statechart where Context == Void {
-    /// Makes a machine without context in the initial state, running that state's entry actions.
+    /// Makes a machine without context in the initial configuration.
     ///
     /// - Returns: A new machine.
     @inlinable
     public func makeMachine() -> Machine<State, Event, Void> {
         Machine(chart: self, context: ())
     }
-}
-
-/// What the engine needs to know of a state in its hot path.
-@usableFromInline
-struct StateInfo: Sendable {
-    @usableFromInline var isFinal: Bool
-    @usableFromInline var hasEntry: Bool
-    @usableFromInline var hasExit: Bool
-}
-
-/// What the engine needs to know of a transition in its hot path; closures are stored apart.
-@usableFromInline
-struct TransitionInfo: Sendable {
-    @usableFromInline var source: Int32
-    /// The target state, or -1 for a transition without target.
-    @usableFromInline var target: Int32
-    @usableFromInline var hasGuard: Bool
-    @usableFromInline var hasAction: Bool
 }

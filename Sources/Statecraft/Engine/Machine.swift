@@ -1,8 +1,9 @@
-/// A running instance of a ``Statechart``: the current state, the context, and the rules of
-/// the chart it was made from.
+/// A running instance of a ``Statechart``: its active states, its context, its clock, and the
+/// rules of the chart it was made from.
 ///
-/// A machine is a value. Copying it copies its state and context; the chart is shared.
-/// ``send(_:)`` runs one event to completion and returns what happened:
+/// A machine is a value. Copying it copies its configuration, history, context and pending
+/// timers; the chart is shared. ``send(_:)`` runs one event to completion and returns what
+/// happened:
 ///
 /// ```swift
 /// var gate = turnstile.makeMachine(context: 0)
@@ -11,9 +12,11 @@
 /// gate.state          // .unlocked
 /// ```
 ///
-/// When a transition with a target is taken, the engine runs, in this order: the exit actions
-/// of the source state, the transition's action, the entry actions of the target state (the
-/// SCXML order), then the ``onTransition`` listener.
+/// The machine follows the W3C SCXML algorithm: an event selects at most one transition per
+/// active atomic state (the deepest, then the first written), conflicting transitions are
+/// removed, and the microstep exits states in reverse document order, runs the transitions'
+/// actions, and enters states in document order. Eventless transitions and raised events then
+/// run to completion before ``send(_:)`` returns. See <doc:Statecharts>.
 ///
 /// ## Threads
 /// A machine is a value with no locks: mutate it from one task or thread at a time, as you
@@ -25,17 +28,26 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
 
     /// The chart this machine runs.
     public let chart: Statechart<State, Event, Context>
+    /// For a flat chart, the active node; unused otherwise.
     @usableFromInline var current: Int
     @usableFromInline var finished: Bool
     @usableFromInline var storedContext: Context
+    /// Everything a hierarchical chart needs beyond a node index; `nil` for flat charts.
+    @usableFromInline var workspace: Workspace<Event>?
+    @usableFromInline var clock: Duration
 
-    /// Called after every transition taken, once its actions have run.
+    /// Called after every transition taken, once its microstep is complete.
     ///
-    /// The listener receives the source, the target and the event. It must not assume it runs
-    /// on any particular thread: it runs wherever ``send(_:)`` was called.
+    /// The listener receives the transition's source, its first target and the event. It runs
+    /// wherever ``send(_:)`` or ``advance(by:)`` was called.
     public var onTransition: Listener?
 
-    /// Makes a machine in the chart's initial state and runs that state's entry actions.
+    /// How many microsteps one macrostep may take before the machine cuts it and reports
+    /// ``EngineFault/Code/microstepLimit``: the bound that stops an eventless loop.
+    public static var microstepLimit: Int { 10_000 }
+
+    /// Makes a machine in the chart's initial configuration, running the entry actions of the
+    /// states entered, then eventless transitions and raised events to completion.
     ///
     /// - Parameters:
     ///   - chart: The chart to run.
@@ -44,19 +56,41 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     @inlinable
     public init(chart: Statechart<State, Event, Context>, context: Context, onTransition: Listener? = nil) {
         self.chart = chart
-        self.current = chart.initialIndex
+        self.current = chart.flatInitial
         self.storedContext = context
         self.onTransition = onTransition
-        let info = chart.stateInfo[chart.initialIndex]
-        self.finished = info.isFinal
-        if info.hasEntry {
-            chart.entryActions[chart.initialIndex].unsafelyUnwrapped(&storedContext, nil)
+        self.finished = false
+        self.workspace = nil
+        self.clock = .zero
+        if chart.isFlat {
+            let node = chart.nodes[current]
+            runActions(start: node.entryStart, count: node.entryCount, event: nil)
+            if node.kind == .final { finishFlat(event: nil) }
+        } else {
+            start()
         }
     }
 
-    /// The state the machine is in.
+    /// The active atomic state: for a chart without parallel states, the one state the machine
+    /// is in; otherwise the first active atomic state in document order (see ``activeStates``).
     @inlinable
-    public var state: State { chart.stateTable[current] }
+    public var state: State {
+        if let workspace {
+            let configuration = workspace.configuration
+            var node = configuration.next(from: 1, below: chart.nodes.count)
+            while let found = node, !chart.nodes[found].isAtomic {
+                node = configuration.next(from: found + 1, below: chart.nodes.count)
+            }
+            return chart.state(node ?? chart.flatInitial)
+        }
+        return chart.state(current)
+    }
+
+    /// Every active state, compound and parallel ones included, in document order.
+    public var activeStates: [State] {
+        if let workspace { return workspace.configuration.members.map { chart.state($0) } }
+        return [chart.state(current)]
+    }
 
     /// The machine's extended state, as the actions left it.
     @inlinable
@@ -66,53 +100,48 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     @inlinable
     public var status: MachineStatus { finished ? .done : .running }
 
-    /// Whether the machine is in `state`.
+    /// The time on the machine's clock: the sum of every ``advance(by:)``.
+    @inlinable
+    public var now: Duration { clock }
+
+    /// What went wrong in the last ``send(_:)`` or ``advance(by:)`` after an event was taken:
+    /// a cut eventless loop, a guard that threw in an eventless transition. `nil` when nothing
+    /// did.
+    public var lastFault: EngineFault? { workspace?.lastFault }
+
+    /// Whether `state` is active.
     ///
     /// - Parameter state: A state identity.
-    /// - Returns: `true` when it is the current state.
+    /// - Returns: `true` when it is in the configuration; `false` for states the chart lacks.
     @inlinable
     public func isActive(_ state: State) -> Bool {
-        chart.stateTable[current] == state
+        if let workspace {
+            guard let node = chart.stateIndex[state] else { return false }
+            return workspace.configuration.contains(node)
+        }
+        return chart.state(current) == state
     }
 
-    /// Processes one event to completion: finds the first transition of the current state for
-    /// the event's kind whose guard allows, and takes it.
+    /// Processes one event to completion.
+    ///
+    /// The event selects the transitions to take; if there is none, the machine is unchanged
+    /// and the result says why. Otherwise the microstep runs, then eventless transitions and
+    /// raised events run to completion, then events the actions sent to this machine, each as
+    /// its own macrostep.
     ///
     /// - Parameter event: The event.
-    /// - Returns: The transition taken, or a ``Rejection`` saying why none was. A rejected
-    ///   event changes nothing.
-    /// - Complexity: O(1) to find the candidates, plus one call per guard tried.
+    /// - Returns: The first transition taken for this event (its source and first target), or
+    ///   a ``Rejection`` saying why none was.
+    /// - Complexity: O(1) to find the candidates of each active atomic state, plus one call per
+    ///   guard tried and per action run.
     @inlinable
     @discardableResult
     public mutating func send(_ event: Event) -> SendResult<State, Event.Kind> {
         if _slowPath(finished) {
             return .rejected(Rejection(code: .machineDone, state: state, eventKind: event.kind))
         }
-        guard let column = chart.kinds.index(of: event.kind) else {
-            return .rejected(Rejection(code: .noTransition, state: state, eventKind: event.kind))
-        }
-        let cell = chart.table.cell(state: current, event: column)
-        var position = cell.lowerBound
-        while position < cell.upperBound {
-            let transition = chart.table.transition(at: position)
-            let info = chart.transitionInfo[transition]
-            if info.hasGuard {
-                do {
-                    if try !chart.guards[transition].unsafelyUnwrapped(storedContext, event) {
-                        position &+= 1
-                        continue
-                    }
-                } catch {
-                    return .rejected(Rejection(
-                        code: .guardFailed, state: state, eventKind: event.kind,
-                        underlying: error, location: chart.location(ofTransition: transition)
-                    ))
-                }
-            }
-            return take(transition, info, event)
-        }
-        let code: Rejection<State, Event.Kind>.Code = cell.isEmpty ? .noTransition : .guardsDeclined
-        return .rejected(Rejection(code: code, state: state, eventKind: event.kind))
+        if workspace == nil { return sendFlat(event) }
+        return sendHierarchical(event)
     }
 
     /// Whether ``send(_:)`` would take a transition for `event` now. Guards are evaluated, so
@@ -124,43 +153,129 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     @inlinable
     public func canSend(_ event: Event) -> Bool {
         guard !finished, let column = chart.kinds.index(of: event.kind) else { return false }
-        for position in chart.table.cell(state: current, event: column) {
-            let transition = chart.table.transition(at: position)
-            guard chart.transitionInfo[transition].hasGuard else { return true }
-            do {
-                if try chart.guards[transition].unsafelyUnwrapped(storedContext, event) { return true }
-            } catch {
-                return false
+        if let workspace {
+            let configuration = workspace.configuration
+            var node = configuration.next(from: 1, below: chart.nodes.count)
+            while let leaf = node {
+                if chart.nodes[leaf].isAtomic, case .some(.some) = try? firstEnabled(in: chart.table, leaf: leaf, column: column, trigger: .event(event)) {
+                    return true
+                }
+                node = configuration.next(from: leaf + 1, below: chart.nodes.count)
             }
+            return false
+        }
+        if case .some(.some) = try? firstEnabled(in: chart.table, leaf: current, column: column, trigger: .event(event)) {
+            return true
         }
         return false
     }
 
+    // MARK: Flat charts
+
     @inlinable
-    mutating func take(_ transition: Int, _ info: TransitionInfo, _ event: Event) -> SendResult<State, Event.Kind> {
-        let source = current
-        guard info.target >= 0 else {
-            if info.hasAction { chart.actions[transition].unsafelyUnwrapped(&storedContext, event) }
-            onTransition?(TakenTransition(source: chart.stateTable[source], target: nil, event: event))
-            return .handled(in: chart.stateTable[source])
+    mutating func sendFlat(_ event: Event) -> SendResult<State, Event.Kind> {
+        guard let column = chart.kinds.index(of: event.kind) else {
+            return .rejected(Rejection(code: .noTransition, state: chart.state(current), eventKind: event.kind))
         }
-        let target = Int(info.target)
-        if chart.stateInfo[source].hasExit { chart.exitActions[source].unsafelyUnwrapped(&storedContext, event) }
-        if info.hasAction { chart.actions[transition].unsafelyUnwrapped(&storedContext, event) }
+        let cell = chart.table.cell(state: current, event: column)
+        var position = cell.lowerBound
+        while position < cell.upperBound {
+            let transition = chart.table.transition(at: position)
+            if chart.transitions[transition].hasGuard {
+                do {
+                    if try !checkGuard(transition, .event(event)) {
+                        position &+= 1
+                        continue
+                    }
+                } catch {
+                    return .rejected(Rejection(
+                        code: .guardFailed, state: chart.state(current), eventKind: event.kind,
+                        underlying: error, location: chart.location(ofTransition: transition)
+                    ))
+                }
+            }
+            return takeFlat(transition, event)
+        }
+        let code: RejectionCode = cell.isEmpty ? .noTransition : .guardsDeclined
+        return .rejected(Rejection(code: code, state: chart.state(current), eventKind: event.kind))
+    }
+
+    @inlinable
+    mutating func takeFlat(_ transition: Int, _ event: Event) -> SendResult<State, Event.Kind> {
+        let info = chart.transitions[transition]
+        let source = current
+        guard info.targetCount > 0 else {
+            if info.action >= 0 { runAction(Int(info.action), event: event) }
+            onTransition?(TakenTransition(source: chart.state(source), target: nil, event: event))
+            return .handled(in: chart.state(source))
+        }
+        let target = Int(chart.targets[Int(info.targetStart)])
+        let sourceNode = chart.nodes[source]
+        runActions(start: sourceNode.exitStart, count: sourceNode.exitCount, event: event)
+        if info.action >= 0 { runAction(Int(info.action), event: event) }
         current = target
-        let targetInfo = chart.stateInfo[target]
-        if targetInfo.hasEntry { chart.entryActions[target].unsafelyUnwrapped(&storedContext, event) }
-        if targetInfo.isFinal { finished = true }
-        onTransition?(TakenTransition(source: chart.stateTable[source], target: chart.stateTable[target], event: event))
-        return .transitioned(from: chart.stateTable[source], to: chart.stateTable[target])
+        let targetNode = chart.nodes[target]
+        runActions(start: targetNode.entryStart, count: targetNode.entryCount, event: event)
+        onTransition?(TakenTransition(source: chart.state(source), target: chart.state(target), event: event))
+        if targetNode.kind == .final { finishFlat(event: event) }
+        return .transitioned(from: chart.state(source), to: chart.state(target))
+    }
+
+    /// A flat machine entered a top-level final state: it is done, and its state exits.
+    @inlinable
+    mutating func finishFlat(event: Event?) {
+        finished = true
+        let node = chart.nodes[current]
+        runActions(start: node.exitStart, count: node.exitCount, event: event)
+    }
+
+    // MARK: Running closures
+
+    @inlinable
+    func checkGuard(_ transition: Int, _ trigger: Trigger<Event>?) throws -> Bool {
+        switch chart.guards[transition].unsafelyUnwrapped {
+        case .onEvent(let condition):
+            guard case .event(let event)? = trigger else { return false }
+            return try condition(storedContext, event)
+        case .plain(let condition):
+            return try condition(storedContext, trigger?.userEvent)
+        }
+    }
+
+    @inlinable
+    mutating func runActions(start: Int32, count: Int32, event: Event?) {
+        var index = Int(start)
+        let end = index &+ Int(count)
+        while index < end {
+            runAction(index, event: event)
+            index &+= 1
+        }
+    }
+
+    @inlinable
+    mutating func runAction(_ index: Int, event: Event?) {
+        switch chart.actions[index] {
+        case .plain(let action):
+            action(&storedContext, event)
+        case .onEvent(let action):
+            if let event { action(&storedContext, event) }
+        case .withEffects(let action):
+            let space = workspace.unsafelyUnwrapped
+            action(&storedContext, event, &space.effects)
+            applyEffects()
+        }
+    }
+
+    /// The first transition in a table cell whose guard allows, or `nil`.
+    @inlinable
+    func firstEnabled(in table: TransitionTable, leaf: Int, column: Int, trigger: Trigger<Event>?) throws -> Int? {
+        for position in table.cell(state: leaf, event: column) {
+            let transition = table.transition(at: position)
+            if !chart.transitions[transition].hasGuard { return transition }
+            if try checkGuard(transition, trigger) { return transition }
+        }
+        return nil
     }
 }
 
 extension Machine: Sendable where Context: Sendable {}
-
-extension Statechart {
-    @usableFromInline
-    func location(ofTransition transition: Int) -> SourceLocation {
-        transitionLocations[transition]
-    }
-}

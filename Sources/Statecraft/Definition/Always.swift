@@ -1,0 +1,186 @@
+/// An eventless transition: taken as soon as the machine is in its state and its guard allows,
+/// before the next event is processed.
+///
+/// ```swift
+/// Atomic(.checking) {
+///     Always(to: .approved, guard: { order, _ in order.total < 100 })
+///     Always(to: .review)
+/// }
+/// ```
+///
+/// Eventless transitions are checked after every microstep, so a chain of them runs within one
+/// macrostep. A chain that never settles is cut after ``Machine/microstepLimit`` microsteps and
+/// reported in ``Machine/lastFault``.
+public struct Always<State: Hashable & Sendable, Event: MachineEvent, Context> {
+    let declaration: TransitionDeclaration<State, Event, Context>
+
+    /// An eventless transition.
+    ///
+    /// - Parameters:
+    ///   - target: The state to go to, or `nil` to change no state (then the guard must turn
+    ///     false, or the transition repeats until the microstep limit).
+    ///   - type: Whether a transition into its own compound source exits that source.
+    ///   - condition: A guard that must return `true` for the transition to be taken.
+    ///   - file: Where the transition is written; filled in for you.
+    ///   - line: Where the transition is written; filled in for you.
+    public init(
+        to target: State? = nil,
+        type: TransitionType = .external,
+        guard condition: ChartClosures<Context, Event>.Condition? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        declaration = TransitionDeclaration(
+            trigger: .eventless, targets: target.map { [$0] } ?? [], type: type,
+            condition: condition.map { .plain($0) }, action: nil,
+            location: SourceLocation(file, line)
+        )
+    }
+
+    /// An eventless transition with an action, usually written as a trailing closure.
+    ///
+    /// - Parameters:
+    ///   - target: The state to go to, or `nil` to change no state (then the guard must turn
+    ///     false, or the transition repeats until the microstep limit).
+    ///   - type: Whether a transition into its own compound source exits that source.
+    ///   - condition: A guard that must return `true` for the transition to be taken.
+    ///   - file: Where the transition is written; filled in for you.
+    ///   - line: Where the transition is written; filled in for you.
+    ///   - action: Runs after the exit actions and before the entry actions.
+    public init(
+        to target: State? = nil,
+        type: TransitionType = .external,
+        guard condition: ChartClosures<Context, Event>.Condition? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        action: @escaping ChartClosures<Context, Event>.EffectAction
+    ) {
+        declaration = TransitionDeclaration(
+            trigger: .eventless, targets: target.map { [$0] } ?? [], type: type,
+            condition: condition.map { .plain($0) }, action: .withEffects(action),
+            location: SourceLocation(file, line)
+        )
+    }
+}
+
+/// A transition taken when the state it is written in is done: a compound state whose active
+/// child is final, or a parallel state all of whose regions are done (SCXML's
+/// `done.state.<id>` event).
+///
+/// ```swift
+/// Compound(.checkout) {
+///     Atomic(.paying) { On(.paid, to: .receipt) }
+///     Final(.receipt)
+///     OnDone(to: .thanks)
+/// }
+/// ```
+///
+/// The guard and action receive the final state's done data (see ``DoneData``) as the event.
+public struct OnDone<State: Hashable & Sendable, Event: MachineEvent, Context> {
+    let declaration: TransitionDeclaration<State, Event, Context>
+
+    /// A transition on the state's done event.
+    ///
+    /// - Parameters:
+    ///   - target: The state to go to, or `nil` to change no state.
+    ///   - condition: A guard that must return `true` for the transition to be taken.
+    ///   - file: Where the transition is written; filled in for you.
+    ///   - line: Where the transition is written; filled in for you.
+    public init(
+        to target: State? = nil,
+        guard condition: ChartClosures<Context, Event>.Condition? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        declaration = TransitionDeclaration(
+            trigger: .done, targets: target.map { [$0] } ?? [], type: .external,
+            condition: condition.map { .plain($0) }, action: nil,
+            location: SourceLocation(file, line)
+        )
+    }
+
+    /// A transition on the state's done event with an action, usually written as a trailing closure.
+    ///
+    /// - Parameters:
+    ///   - target: The state to go to, or `nil` to change no state.
+    ///   - condition: A guard that must return `true` for the transition to be taken.
+    ///   - file: Where the transition is written; filled in for you.
+    ///   - line: Where the transition is written; filled in for you.
+    ///   - action: Runs after the exit actions and before the entry actions; its event is the
+    ///     done data.
+    public init(
+        to target: State? = nil,
+        guard condition: ChartClosures<Context, Event>.Condition? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        action: @escaping ChartClosures<Context, Event>.EffectAction
+    ) {
+        declaration = TransitionDeclaration(
+            trigger: .done, targets: target.map { [$0] } ?? [], type: .external,
+            condition: condition.map { .plain($0) }, action: .withEffects(action),
+            location: SourceLocation(file, line)
+        )
+    }
+}
+
+/// A delayed transition: taken when its state has been active for a time, unless the state
+/// was left first.
+///
+/// ```swift
+/// Atomic(.showingToast) {
+///     After(.seconds(2), to: .idle)
+/// }
+/// ```
+///
+/// Entering the state starts a timer on the machine's clock; leaving the state cancels it. When
+/// the timer fires, the transition is taken if the machine is still in the state and the guard
+/// allows. Time passes with ``Machine/advance(by:)``, or on a real clock in the async runtime.
+public struct After<State: Hashable & Sendable, Event: MachineEvent, Context> {
+    let declaration: TransitionDeclaration<State, Event, Context>
+
+    /// A delayed transition.
+    ///
+    /// - Parameters:
+    ///   - delay: How long the state must stay active.
+    ///   - target: The state to go to, or `nil` to change no state.
+    ///   - condition: A guard that must return `true` when the timer fires.
+    ///   - file: Where the transition is written; filled in for you.
+    ///   - line: Where the transition is written; filled in for you.
+    public init(
+        _ delay: Duration,
+        to target: State? = nil,
+        guard condition: ChartClosures<Context, Event>.Condition? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        declaration = TransitionDeclaration(
+            trigger: .after(delay), targets: target.map { [$0] } ?? [], type: .external,
+            condition: condition.map { .plain($0) }, action: nil,
+            location: SourceLocation(file, line)
+        )
+    }
+
+    /// A delayed transition with an action, usually written as a trailing closure.
+    ///
+    /// - Parameters:
+    ///   - delay: How long the state must stay active.
+    ///   - target: The state to go to, or `nil` to change no state.
+    ///   - condition: A guard that must return `true` when the timer fires.
+    ///   - file: Where the transition is written; filled in for you.
+    ///   - line: Where the transition is written; filled in for you.
+    ///   - action: Runs after the exit actions and before the entry actions.
+    public init(
+        _ delay: Duration,
+        to target: State? = nil,
+        guard condition: ChartClosures<Context, Event>.Condition? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        action: @escaping ChartClosures<Context, Event>.EffectAction
+    ) {
+        declaration = TransitionDeclaration(
+            trigger: .after(delay), targets: target.map { [$0] } ?? [], type: .external,
+            condition: condition.map { .plain($0) }, action: .withEffects(action),
+            location: SourceLocation(file, line)
+        )
+    }
+}

@@ -1,0 +1,173 @@
+/// A state with child states: while it is active, exactly one of its children is active.
+///
+/// ```swift
+/// Compound(.on, initial: .paused) {
+///     Atomic(.playing) { On(.pause, to: .paused) }
+///     Atomic(.paused) { On(.play, to: .playing) }
+///     On(.power, to: .off)        // taken from either child
+///     History(.resume, .shallow)
+/// }
+/// ```
+///
+/// Entering it enters its initial child: the one named by `initial:`, or the target of an
+/// ``Initial`` transition written inside it (with its actions), or else the first child
+/// written. Transitions written on it apply in every descendant, after the descendants' own.
+public struct Compound<State: Hashable & Sendable, Event: MachineEvent, Context> {
+    let declaration: StateDeclaration<State, Event, Context>
+
+    /// Declares a compound state.
+    ///
+    /// - Parameters:
+    ///   - id: The state's identity; unique in the chart.
+    ///   - initial: The child to enter by default; a descendant. The first child when `nil`.
+    ///   - file: Where the state is written; filled in for you.
+    ///   - line: Where the state is written; filled in for you.
+    ///   - content: Child states, transitions, and entry and exit actions.
+    public init(
+        _ id: State,
+        initial: State? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        @CompoundBuilder<State, Event, Context> _ content: () -> [StateElement<State, Event, Context>]
+    ) {
+        declaration = StateDeclaration(
+            id: id, kind: .compound(initial: initial), elements: content(), location: SourceLocation(file, line)
+        )
+    }
+}
+
+/// A state whose children, its regions, are all active at once.
+///
+/// ```swift
+/// Parallel(.player) {
+///     Compound(.playback) { ... }
+///     Compound(.volume) { ... }
+/// }
+/// ```
+///
+/// Entering it enters every region; an event is offered to every region, and each may take a
+/// transition in the same microstep. Regions are entered in the order written and exited in
+/// reverse. It is done when every region is done.
+public struct Parallel<State: Hashable & Sendable, Event: MachineEvent, Context> {
+    let declaration: StateDeclaration<State, Event, Context>
+
+    /// Declares a parallel state.
+    ///
+    /// - Parameters:
+    ///   - id: The state's identity; unique in the chart.
+    ///   - file: Where the state is written; filled in for you.
+    ///   - line: Where the state is written; filled in for you.
+    ///   - content: The regions (child states), transitions, and entry and exit actions.
+    public init(
+        _ id: State,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        @CompoundBuilder<State, Event, Context> _ content: () -> [StateElement<State, Event, Context>]
+    ) {
+        declaration = StateDeclaration(id: id, kind: .parallel, elements: content(), location: SourceLocation(file, line))
+    }
+}
+
+/// Which states a ``History`` state remembers.
+public enum HistoryKind: Hashable, Sendable, Codable {
+    /// The active child of the parent when it was last exited.
+    case shallow
+    /// The active atomic descendants of the parent when it was last exited.
+    case deep
+}
+
+/// A history pseudo-state: a transition that targets it goes back to where its parent was
+/// when last exited.
+///
+/// ```swift
+/// Compound(.on) {
+///     Atomic(.playing)
+///     Atomic(.paused)
+///     History(.resume, .deep, default: .paused)
+/// }
+/// Atomic(.off) { On(.power, to: .resume) }
+/// ```
+///
+/// When the parent was never exited, the default transition is taken: to `default`, or, when
+/// none is given, the parent's own default entry. A history state is never active itself.
+public struct History<State: Hashable & Sendable, Event: MachineEvent, Context> {
+    let declaration: StateDeclaration<State, Event, Context>
+
+    /// Declares a history state.
+    ///
+    /// - Parameters:
+    ///   - id: The pseudo-state's identity; unique in the chart.
+    ///   - kind: Whether it remembers the parent's active child or its active atomic descendants.
+    ///   - target: Where to go when nothing is remembered yet: a descendant of the parent (a
+    ///     child for shallow history). The parent's default entry when `nil`.
+    ///   - file: Where the state is written; filled in for you.
+    ///   - line: Where the state is written; filled in for you.
+    ///   - action: Runs when the default transition is taken.
+    public init(
+        _ id: State,
+        _ kind: HistoryKind = .shallow,
+        default target: State? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        action: ChartClosures<Context, Event>.EffectAction? = nil
+    ) {
+        let location = SourceLocation(file, line)
+        let transition = TransitionDeclaration<State, Event, Context>(
+            trigger: .eventless, targets: target.map { [$0] } ?? [], type: .external,
+            condition: nil, action: action.map { .withEffects($0) }, location: location
+        )
+        declaration = StateDeclaration(id: id, kind: .history(kind), elements: [StateElement(storage: .initial(transition))], location: location)
+    }
+}
+
+/// The initial transition of a compound state: which descendant to enter by default, with an
+/// action that runs after the compound state's entry actions and before the child's.
+///
+/// ```swift
+/// Compound(.session) {
+///     Initial(to: .welcome) { session, _, _ in session.startedAt = 0 }
+///     Atomic(.welcome)
+/// }
+/// ```
+public struct Initial<State: Hashable & Sendable, Event: MachineEvent, Context> {
+    let declaration: TransitionDeclaration<State, Event, Context>
+
+    /// Declares the initial transition.
+    ///
+    /// - Parameters:
+    ///   - target: The descendant to enter.
+    ///   - file: Where it is written; filled in for you.
+    ///   - line: Where it is written; filled in for you.
+    ///   - action: Runs between the compound state's entry actions and the child's.
+    public init(
+        to target: State,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        action: ChartClosures<Context, Event>.EffectAction? = nil
+    ) {
+        declaration = TransitionDeclaration(
+            trigger: .eventless, targets: [target], type: .external,
+            condition: nil, action: action.map { .withEffects($0) }, location: SourceLocation(file, line)
+        )
+    }
+}
+
+/// The data a ``Final`` state gives to its parent's done event, as one of your events.
+///
+/// ```swift
+/// Final(.paid) {
+///     DoneData { order in .receipt(total: order.total) }
+/// }
+/// ```
+///
+/// ``OnDone`` transitions receive it as their event.
+public struct DoneData<State: Hashable & Sendable, Event: MachineEvent, Context> {
+    let make: @Sendable (Context) -> Event?
+
+    /// Declares done data.
+    ///
+    /// - Parameter make: Computes the data from the context when the final state is entered.
+    public init(_ make: @escaping @Sendable (_ context: Context) -> Event?) {
+        self.make = make
+    }
+}

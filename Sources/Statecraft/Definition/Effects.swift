@@ -1,0 +1,67 @@
+/// Events an action asks the machine to process: raised now, sent after the current event, or
+/// scheduled after a delay; and delayed events to cancel.
+///
+/// An action that needs it takes a third parameter:
+///
+/// ```swift
+/// On(.save) { document, _, effects in
+///     document.dirty = false
+///     effects.raise(.saved)                                   // before the next event
+///     effects.send(.autosave, after: .seconds(30), id: "autosave")
+/// }
+/// ```
+///
+/// Raised events go to the internal queue and are processed in the same macrostep, before any
+/// event sent from outside. Events sent without delay go to the back of the external queue.
+/// Delayed events wait on the machine's clock (see ``Machine/advance(by:)``); an `id` lets a
+/// later ``cancel(_:)`` remove them.
+public struct Effects<Event: MachineEvent>: Sendable {
+    /// One request, in the order the action made it.
+    @usableFromInline
+    enum Item: Sendable {
+        case raise(Event)
+        case send(Event)
+        case schedule(Event, delay: Duration, id: String?)
+        case cancel(String)
+    }
+
+    @usableFromInline var items: [Item] = []
+
+    @usableFromInline
+    init() {}
+
+    /// Puts `event` on the internal queue: it is processed in the current macrostep, after the
+    /// current microstep and before any external event.
+    ///
+    /// - Parameter event: The event.
+    public mutating func raise(_ event: Event) {
+        items.append(.raise(event))
+    }
+
+    /// Puts `event` at the back of the external queue: it is processed after the current event
+    /// and every event already waiting.
+    ///
+    /// - Parameter event: The event.
+    public mutating func send(_ event: Event) {
+        items.append(.send(event))
+    }
+
+    /// Schedules `event` to be sent to this machine once `delay` has passed on its clock.
+    ///
+    /// - Parameters:
+    ///   - event: The event.
+    ///   - delay: How long to wait; zero or less sends it at the next ``Machine/advance(by:)``.
+    ///   - id: A name for ``cancel(_:)``. Scheduling again under a name that is still waiting
+    ///     adds a second timer; cancelling removes both.
+    public mutating func send(_ event: Event, after delay: Duration, id: String? = nil) {
+        items.append(.schedule(event, delay: delay, id: id))
+    }
+
+    /// Cancels every delayed event scheduled under `id` that has not been delivered yet. An id
+    /// with nothing waiting is ignored.
+    ///
+    /// - Parameter id: The name given when scheduling.
+    public mutating func cancel(_ id: String) {
+        items.append(.cancel(id))
+    }
+}

@@ -1,0 +1,84 @@
+/// The machine's clock: delayed transitions and delayed sends wait on it, and time passes only
+/// when the owner says so, so tests never sleep. The async runtime advances it on a real clock.
+extension Machine {
+    /// When the earliest pending timer is due, or `nil` when none is pending.
+    public var nextDeadline: Duration? {
+        guard let workspace else { return nil }
+        var earliest: PendingTimer<Event>?
+        for timer in workspace.timers where earliest.map({ timer.precedes($0) }) ?? true { earliest = timer }
+        return earliest?.due
+    }
+
+    /// How many delayed transitions and delayed sends are waiting.
+    public var pendingTimerCount: Int {
+        workspace?.timers.count ?? 0
+    }
+
+    /// Lets `duration` pass on the machine's clock, delivering every timer that falls due, in
+    /// order, each as its own macrostep.
+    ///
+    /// - Parameter duration: How much time passes; a negative duration changes nothing.
+    /// - Returns: How many timers fired.
+    @discardableResult
+    public mutating func advance(by duration: Duration) -> Int {
+        advance(to: clock + duration)
+    }
+
+    /// Moves the machine's clock to `instant`, delivering every timer due by then, in order,
+    /// each as its own macrostep. An instant in the past changes nothing.
+    ///
+    /// - Parameter instant: The new time on the machine's clock.
+    /// - Returns: How many timers fired.
+    @discardableResult
+    public mutating func advance(to instant: Duration) -> Int {
+        guard instant > clock else { return 0 }
+        guard workspace != nil else {
+            clock = instant
+            return 0
+        }
+        makeWorkspaceUnique()
+        space.lastFault = nil
+        var fired = 0
+        while !finished, let index = nextTimerIndex(dueBy: instant) {
+            let timer = space.timers.remove(at: index)
+            clock = timer.due
+            fired += 1
+            switch timer.trigger {
+            case .event(let event):
+                _ = processExternal(.event(event), kind: event.kind)
+            case .timer, .done:
+                _ = processExternal(timer.trigger, kind: nil)
+            }
+            drainExternalQueue()
+        }
+        clock = instant
+        return fired
+    }
+
+    @inlinable
+    func nextTimerIndex(dueBy instant: Duration) -> Int? {
+        var best: Int?
+        for index in space.timers.indices where space.timers[index].due <= instant {
+            if let current = best, !space.timers[index].precedes(space.timers[current]) { continue }
+            best = index
+        }
+        return best
+    }
+
+    /// Adds a timer due `delay` from now.
+    @inlinable
+    mutating func schedule(_ trigger: Trigger<Event>, after delay: Duration, id: String?, owner: Int32) {
+        space.timerSequence &+= 1
+        space.timers.append(PendingTimer(
+            due: clock + max(delay, .zero), sequence: space.timerSequence, trigger: trigger, id: id, owner: owner
+        ))
+    }
+
+    /// Starts the timers of the delayed transitions written in `node`.
+    @inlinable
+    mutating func startTimers(of node: Int) {
+        for transition in chart.timerTransitions[node] {
+            schedule(.timer(transition: transition), after: chart.transitions[Int(transition)].delay, id: nil, owner: Int32(node))
+        }
+    }
+}

@@ -1,0 +1,96 @@
+/// What a microstep is processing: an event of yours, a state's done event, or a delayed
+/// transition's timer.
+@usableFromInline
+enum Trigger<Event: MachineEvent>: Sendable {
+    case event(Event)
+    /// `done.state.<node>`, with the final state's done data.
+    case done(node: Int32, data: Event?)
+    /// The timer of a delayed transition.
+    case timer(transition: Int32)
+
+    /// The event actions and guards see: yours, or the done data.
+    @inlinable
+    var userEvent: Event? {
+        switch self {
+        case .event(let event): event
+        case .done(_, let data): data
+        case .timer: nil
+        }
+    }
+}
+
+/// A delayed event waiting on a machine's clock.
+@usableFromInline
+struct PendingTimer<Event: MachineEvent>: Sendable {
+    @usableFromInline var due: Duration
+    /// Breaks ties between timers due at the same instant: the one scheduled first fires first.
+    @usableFromInline var sequence: UInt64
+    @usableFromInline var trigger: Trigger<Event>
+    /// The name given to a delayed send, for cancelling it.
+    @usableFromInline var id: String?
+    /// The state whose exit cancels it (a delayed transition's source), or -1.
+    @usableFromInline var owner: Int32
+
+    @inlinable
+    init(due: Duration, sequence: UInt64, trigger: Trigger<Event>, id: String?, owner: Int32) {
+        self.due = due
+        self.sequence = sequence
+        self.trigger = trigger
+        self.id = id
+        self.owner = owner
+    }
+
+    /// Whether it fires before `other`.
+    @inlinable
+    func precedes(_ other: PendingTimer) -> Bool {
+        due < other.due || (due == other.due && sequence < other.sequence)
+    }
+}
+
+/// Something that went wrong while a machine ran to completion, after the event was already
+/// taken: the machine stays consistent and goes on, and reports it in ``Machine/lastFault``.
+public struct EngineFault: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong. New codes may be added.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        /// The code's name, for logs.
+        public let name: String
+
+        /// Eventless transitions or raised events kept the machine busy past
+        /// ``Machine/microstepLimit`` microsteps; the macrostep was cut there and the internal
+        /// queue dropped.
+        public static let microstepLimit = Code(name: "microstepLimit")
+        /// Events sent to the machine by its own actions kept it busy past
+        /// ``Machine/microstepLimit`` macrosteps; the rest of the external queue was dropped.
+        public static let externalQueueLimit = Code(name: "externalQueueLimit")
+        /// A guard threw while the machine processed an eventless transition, a raised event,
+        /// a done event or a timer; the transition was treated as not enabled.
+        public static let guardFailed = Code(name: "guardFailed")
+
+        /// The code's name.
+        public var description: String { name }
+    }
+
+    /// What went wrong.
+    public let code: Code
+    /// What happened, naming the state or transition.
+    public let message: String
+    /// Where the transition at fault is written, when there is one.
+    public let location: SourceLocation?
+
+    /// Creates a fault.
+    ///
+    /// - Parameters:
+    ///   - code: What went wrong.
+    ///   - message: What happened.
+    ///   - location: Where the transition at fault is written.
+    public init(code: Code, message: String, location: SourceLocation? = nil) {
+        self.code = code
+        self.message = message
+        self.location = location
+    }
+
+    /// The message, preceded by the location when there is one.
+    public var description: String {
+        if let location { "\(location): \(message)" } else { message }
+    }
+}

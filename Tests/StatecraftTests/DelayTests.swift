@@ -1,0 +1,99 @@
+import Testing
+import Statecraft
+
+@Suite("Delayed transitions and sends")
+struct DelayTests {
+    static func chart() throws -> Statechart<S, E, Log> {
+        try Statechart {
+            Atomic(.a) {
+                On(.go, to: .b)
+                On(.ping) { _, _, effects in effects.send(.tick, after: .seconds(5), id: "tick") }
+                On(.stop) { _, _, effects in effects.cancel("tick") }
+                On(.tick) { log, _ in log.lines.append("tick at a") }
+            }
+            Atomic(.b) {
+                After(.seconds(2), to: .c) { log, _, _ in log.lines.append("after 2s") }
+                On(.back, to: .a)
+            }
+            Atomic(.c)
+        }
+    }
+
+    @Test func delayedTransitionFiresWhenItsTimeHasPassed() throws {
+        var machine = try Self.chart().makeMachine(context: Log())
+        machine.send(.go)
+        #expect(machine.nextDeadline == .seconds(2))
+        #expect(machine.advance(by: .milliseconds(1_999)) == 0)
+        #expect(machine.isActive(.b))
+        #expect(machine.advance(by: .milliseconds(1)) == 1)
+        #expect(machine.isActive(.c))
+        #expect(machine.context.lines == ["after 2s"])
+        #expect(machine.now == .seconds(2))
+        #expect(machine.pendingTimerCount == 0)
+    }
+
+    @Test func leavingTheStateCancelsItsDelayedTransition() throws {
+        var machine = try Self.chart().makeMachine(context: Log())
+        machine.send(.go)
+        machine.advance(by: .seconds(1))
+        machine.send(.back)
+        #expect(machine.pendingTimerCount == 0)
+        machine.advance(by: .seconds(5))
+        #expect(machine.isActive(.a))
+        #expect(machine.context.lines.isEmpty)
+    }
+
+    @Test func reenteringRestartsTheTimerFromTheNewEntry() throws {
+        var machine = try Self.chart().makeMachine(context: Log())
+        machine.send(.go)
+        machine.advance(by: .seconds(1))
+        machine.send(.back)
+        machine.send(.go)
+        machine.advance(by: .milliseconds(1_500))
+        #expect(machine.isActive(.b))
+        machine.advance(by: .milliseconds(500))
+        #expect(machine.isActive(.c))
+    }
+
+    @Test func delayedSendIsDeliveredAndCanBeCancelledById() throws {
+        var machine = try Self.chart().makeMachine(context: Log())
+        machine.send(.ping)
+        machine.advance(by: .seconds(5))
+        #expect(machine.context.lines == ["tick at a"])
+        machine.send(.ping)
+        machine.advance(by: .seconds(1))
+        machine.send(.stop)
+        #expect(machine.pendingTimerCount == 0)
+        machine.advance(by: .seconds(10))
+        #expect(machine.context.lines == ["tick at a"])
+    }
+
+    @Test func timersDueTogetherFireInTheOrderScheduled() throws {
+        let chart = try Statechart<S, E, Log> {
+            Atomic(.a) {
+                On(.go) { _, _, effects in
+                    effects.send(.data(2), after: .seconds(1))
+                    effects.send(.data(1), after: .milliseconds(500))
+                    effects.send(.data(3), after: .seconds(1))
+                }
+                On(.data) { log, event in log.lines.append("\(event)") }
+            }
+        }
+        var machine = chart.makeMachine(context: Log())
+        machine.send(.go)
+        #expect(machine.advance(by: .seconds(3)) == 3)
+        #expect(machine.context.lines == ["data(1)", "data(2)", "data(3)"])
+        #expect(machine.now == .seconds(3))
+    }
+
+    @Test func copiesOfAMachineKeepSeparateClocksAndTimers() throws {
+        var machine = try Self.chart().makeMachine(context: Log())
+        machine.send(.go)
+        var copy = machine
+        copy.advance(by: .seconds(2))
+        #expect(copy.isActive(.c))
+        #expect(machine.isActive(.b))
+        #expect(machine.pendingTimerCount == 1)
+        #expect(machine.now == .zero)
+    }
+}

@@ -1,0 +1,140 @@
+import Testing
+import Statecraft
+
+@Suite("Eventless transitions")
+struct EventlessTests {
+    @Test func eventlessChainRunsWithinOneMacrostep() throws {
+        let chart = try Statechart<S, E, Log> {
+            Atomic(.a) { On(.go, to: .b) }
+            Atomic(.b) { Always(to: .c) { log, _, _ in log.lines.append("b->c") } }
+            Atomic(.c) { Always(to: .done, guard: { log, _ in log.count > 0 }) }
+            Final(.done)
+        }
+        var machine = chart.makeMachine(context: Log())
+        #expect(machine.send(.go) == .transitioned(from: .a, to: .b))
+        #expect(machine.activeStates == [.c])
+        #expect(machine.context.lines == ["b->c"])
+        #expect(machine.status == .running)
+    }
+
+    @Test func eventlessTransitionsAreTakenAtStart() throws {
+        let chart = try Statechart<S, E, Log> {
+            Atomic(.a) { Always(to: .b) }
+            Atomic(.b)
+        }
+        #expect(chart.makeMachine(context: Log()).activeStates == [.b])
+    }
+
+    @Test func eventlessLoopIsCutAndReportedWithoutHanging() throws {
+        let chart = try Statechart<S, E, Log> {
+            Atomic(.a) { Always(to: .b) { log, _, _ in log.count += 1 } }
+            Atomic(.b) { Always(to: .a) { log, _, _ in log.count += 1 } }
+        }
+        let machine = chart.makeMachine(context: Log())
+        let fault = try #require(machine.lastFault)
+        #expect(fault.code == .microstepLimit)
+        #expect(machine.context.count == Machine<S, E, Log>.microstepLimit)
+        #expect(fault.message.contains("without settling"))
+    }
+
+    @Test func targetlessEventlessLoopIsCutToo() throws {
+        let chart = try Statechart<S, E, Log> {
+            Atomic(.a) {
+                On(.go, to: .b)
+            }
+            Atomic(.b) { Always { log, _, _ in log.count += 1 } }
+        }
+        var machine = chart.makeMachine(context: Log())
+        #expect(machine.lastFault == nil)
+        machine.send(.go)
+        #expect(machine.lastFault?.code == .microstepLimit)
+        #expect(machine.isActive(.b))
+        machine.send(.ping)
+        #expect(machine.lastFault == nil)
+    }
+
+    @Test func throwingGuardOfAnEventlessTransitionIsReportedAndSkipped() throws {
+        let chart = try Statechart<S, E, Log> {
+            Atomic(.a) { On(.go, to: .b) }
+            Atomic(.b) {
+                Always(to: .c, guard: { _, _ in throw GuardBroke() })
+                Always(to: .done)
+            }
+            Atomic(.c)
+            Final(.done)
+        }
+        var machine = chart.makeMachine(context: Log())
+        machine.send(.go)
+        #expect(machine.lastFault?.code == .guardFailed)
+        #expect(machine.lastFault?.message.contains("the sensor is unplugged") == true)
+        #expect(machine.isActive(.done))
+    }
+
+    @Test func eventlessTransitionsOfEveryActiveRegionAreTakenTogether() throws {
+        let chart = try Statechart<S, E, Log> {
+            Parallel(.p) {
+                Compound(.r1) { Atomic(.x1) { Always(to: .x2) }; Atomic(.x2) }
+                Compound(.r2) { Atomic(.y1) { Always(to: .y2) }; Atomic(.y2) }
+            }
+        }
+        let machine = chart.makeMachine(context: Log())
+        #expect(machine.activeStates == [.p, .r1, .x2, .r2, .y2])
+    }
+}
+
+@Suite("Internal and external queues")
+struct QueueTests {
+    @Test func eventRaisedInAnExitActionIsProcessedAfterTheMicrostep() throws {
+        let chart = try Statechart<S, E, Log> {
+            Atomic(.a) {
+                OnExit { log, _, effects in
+                    log.lines.append("exit a raises ping")
+                    effects.raise(.ping)
+                }
+                On(.go, to: .b)
+            }
+            Atomic(.b) {
+                OnEntry { log in log.lines.append("enter b") }
+                On(.ping, to: .c) { log, _ in log.lines.append("b->c on ping") }
+            }
+            Atomic(.c)
+        }
+        var machine = chart.makeMachine(context: Log())
+        machine.send(.go)
+        #expect(machine.context.lines == ["exit a raises ping", "enter b", "b->c on ping"])
+        #expect(machine.activeStates == [.c])
+    }
+
+    @Test func raisedEventsComeBeforeSentEventsInTheOrderMade() throws {
+        let chart = try Statechart<S, E, Log> {
+            Atomic(.a) {
+                On(.go) { log, _, effects in
+                    effects.send(.tick)
+                    effects.raise(.ping)
+                    effects.raise(.next)
+                }
+                On(.ping) { log, _ in log.lines.append("ping") }
+                On(.next) { log, _ in log.lines.append("next") }
+                On(.tick) { log, _ in log.lines.append("tick") }
+            }
+        }
+        var machine = chart.makeMachine(context: Log())
+        #expect(machine.send(.go) == .handled(in: .a))
+        #expect(machine.context.lines == ["ping", "next", "tick"])
+    }
+
+    @Test func raisedEventWaitsForEventlessTransitionsFirst() throws {
+        let chart = try Statechart<S, E, Log> {
+            Atomic(.a) { On(.go, to: .b) { _, _, effects in effects.raise(.ping) } }
+            Atomic(.b) {
+                Always(to: .c)
+                On(.ping, to: .a)
+            }
+            Atomic(.c) { On(.ping) { log, _ in log.lines.append("ping in c") } }
+        }
+        var machine = chart.makeMachine(context: Log())
+        machine.send(.go)
+        #expect(machine.activeStates == [.c])
+        #expect(machine.context.lines == ["ping in c"])
+    }
+}
