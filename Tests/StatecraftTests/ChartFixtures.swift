@@ -6,7 +6,7 @@ enum S: Hashable, Sendable, Codable {
 }
 
 /// Events for the statechart tests.
-enum E: MachineEvent, Codable {
+enum E: MachineEvent, Codable, Equatable {
     case go, next, back, reset, inner, stop, tick, ping, data(Int)
 
     enum Kind: Hashable, Sendable { case go, next, back, reset, inner, stop, tick, ping, data }

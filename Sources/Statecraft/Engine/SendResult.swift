@@ -55,7 +55,7 @@ public struct TakenTransition<State: Hashable & Sendable, Event: MachineEvent>: 
 }
 
 /// Whether a machine still takes events.
-public enum MachineStatus: Hashable, Sendable {
+public enum MachineStatus: Hashable, Sendable, Codable {
     /// The machine takes events.
     case running
     /// The machine entered a top-level final state; it rejects every event.

@@ -1,0 +1,183 @@
+/// Taking a machine's state as a ``Snapshot`` and making a machine from one.
+extension Machine {
+    /// The machine's state as a value: active states, history, context, status, clock, timers.
+    public var snapshot: Snapshot<State, Event, Context> {
+        guard let workspace else {
+            return Snapshot(activeStates: [chart.state(current)], context: storedContext, status: status, now: clock)
+        }
+        var history: [State: [State]] = [:]
+        for node in chart.nodes.indices where chart.nodes[node].isHistory {
+            let remembered = workspace.history[Int(chart.nodes[node].historySlot)]
+            if !remembered.isEmpty { history[chart.state(node)] = remembered.members.map { chart.state($0) } }
+        }
+        let ordered = workspace.timers.sorted { $0.precedes($1) }
+        let timers = ordered.compactMap { timer -> SnapshotTimer<State, Event>? in
+            switch timer.trigger {
+            case .event(let event):
+                return SnapshotTimer(due: timer.due, kind: .event(event, id: timer.id))
+            case .timer(let transition):
+                let owner = Int(timer.owner)
+                guard let index = chart.timerTransitions[owner].firstIndex(of: transition) else { return nil }
+                return SnapshotTimer(due: timer.due, kind: .delayedTransition(source: chart.state(owner), index: index))
+            case .done:
+                return nil
+            }
+        }
+        return Snapshot(
+            activeStates: workspace.configuration.members.map { chart.state($0) },
+            history: history, context: storedContext, status: status, now: clock, timers: timers
+        )
+    }
+
+    /// Makes a machine of `chart` in the state a snapshot describes, after checking that the
+    /// chart could be in it. No action runs.
+    ///
+    /// - Parameters:
+    ///   - chart: The chart to run.
+    ///   - snapshot: The state to resume from, usually taken with ``snapshot`` and decoded.
+    ///   - onTransition: A listener called after every transition taken.
+    /// - Throws: ``SnapshotError`` when the snapshot names states the chart lacks, or its
+    ///   active states, history or timers are not ones the chart could be in.
+    public init(
+        chart: Statechart<State, Event, Context>,
+        snapshot: Snapshot<State, Event, Context>,
+        onTransition: Listener? = nil
+    ) throws(SnapshotError) {
+        var configuration = StateSet(capacity: chart.nodes.count)
+        for state in snapshot.activeStates {
+            configuration.insert(try Self.node(of: state, in: chart, role: "active state"))
+        }
+        try Self.checkConfiguration(configuration, status: snapshot.status, in: chart)
+        self.chart = chart
+        self.storedContext = snapshot.context
+        self.onTransition = onTransition
+        self.finished = snapshot.status == .done
+        self.clock = snapshot.now
+        self.current = configuration.next(from: 1, below: chart.nodes.count) ?? chart.flatInitial
+        if chart.isFlat {
+            self.workspace = nil
+            if let timer = snapshot.timers.first {
+                throw SnapshotError(
+                    code: .invalidTimer,
+                    message: "the snapshot has a timer due at \(timer.due), but this chart has no delayed transition "
+                        + "and no action that schedules events"
+                )
+            }
+            return
+        }
+        let space = Workspace<Event>(nodeCount: chart.nodes.count, historyCount: chart.historyCount)
+        space.configuration = configuration
+        space.exitedAtFinish = finished
+        for (state, remembered) in snapshot.history {
+            let node = try Self.node(of: state, in: chart, role: "history state")
+            space.history[Int(chart.nodes[node].historySlot)] = try Self.historyValue(remembered, of: node, in: chart)
+        }
+        for timer in snapshot.timers {
+            space.timerSequence += 1
+            switch timer.kind {
+            case .event(let event, let id):
+                space.timers.append(PendingTimer(due: timer.due, sequence: space.timerSequence, trigger: .event(event), id: id, owner: -1))
+            case .delayedTransition(let source, let index):
+                let node = try Self.node(of: source, in: chart, role: "timer's state")
+                let written = chart.timerTransitions[node]
+                guard written.indices.contains(index), configuration.contains(node) else {
+                    throw SnapshotError(
+                        code: .invalidTimer,
+                        message: "the snapshot has a timer for delayed transition \(index) of '\(source)', but '\(source)' "
+                            + (written.indices.contains(index) ? "is not active" : "has \(written.count) delayed transitions")
+                    )
+                }
+                space.timers.append(PendingTimer(
+                    due: timer.due, sequence: space.timerSequence, trigger: .timer(transition: written[index]),
+                    id: nil, owner: Int32(node)
+                ))
+            }
+        }
+        self.workspace = space
+    }
+
+    private static func node(of state: State, in chart: Statechart<State, Event, Context>, role: String) throws(SnapshotError) -> Int {
+        guard let node = chart.stateIndex[state] else {
+            throw SnapshotError(code: .unknownState, message: "the snapshot's \(role) '\(state)' is not a state of this chart")
+        }
+        if role == "history state", !chart.nodes[node].isHistory {
+            throw SnapshotError(code: .invalidHistory, message: "the snapshot records history for '\(state)', which is not a history state")
+        }
+        return node
+    }
+
+    /// Checks that a set of nodes is a configuration the chart can be in.
+    private static func checkConfiguration(
+        _ configuration: StateSet, status: MachineStatus, in chart: Statechart<State, Event, Context>
+    ) throws(SnapshotError) {
+        func invalid(_ message: String) -> SnapshotError {
+            SnapshotError(code: .invalidConfiguration, message: message)
+        }
+        let members = configuration.members
+        guard !members.isEmpty else { throw invalid("the snapshot has no active state; a running chart always has one") }
+        for node in members {
+            let info = chart.nodes[node]
+            let parent = Int(info.parent)
+            if info.isHistory {
+                throw invalid("history state '\(chart.state(node))' is active; history states are never active")
+            }
+            if parent > 0 && !configuration.contains(parent) {
+                throw invalid("'\(chart.state(node))' is active but its parent '\(chart.state(parent))' is not")
+            }
+        }
+        for node in [0] + members where chart.nodes[node].isCompound || chart.nodes[node].kind == .parallel {
+            var child = node + 1
+            var active: [Int] = []
+            var inactive: [Int] = []
+            while child < Int(chart.nodes[node].end) {
+                if !chart.nodes[child].isHistory {
+                    if configuration.contains(child) { active.append(child) } else { inactive.append(child) }
+                }
+                child = Int(chart.nodes[child].end)
+            }
+            let name = node == 0 ? "the chart" : "'\(chart.state(node))'"
+            if chart.nodes[node].kind == .parallel, let missing = inactive.first {
+                throw invalid("parallel state \(name) is active but its region '\(chart.state(missing))' is not")
+            }
+            if chart.nodes[node].kind != .parallel && active.count != 1 {
+                let listed = active.map { "'\(chart.state($0))'" }.joined(separator: ", ")
+                throw invalid("exactly one child of \(name) must be active; the snapshot has \(active.isEmpty ? "none" : listed)")
+            }
+        }
+        let topLevelFinal = members.contains { chart.nodes[$0].parent == 0 && chart.nodes[$0].kind == .final }
+        if topLevelFinal != (status == .done) {
+            throw invalid(status == .done
+                ? "the snapshot says the machine is done, but no top-level final state is active"
+                : "a top-level final state is active, so the machine is done, but the snapshot says it is running")
+        }
+    }
+
+    /// Checks what a history state remembers and returns it as a set.
+    private static func historyValue(
+        _ remembered: [State], of history: Int, in chart: Statechart<State, Event, Context>
+    ) throws(SnapshotError) -> StateSet {
+        let parent = Int(chart.nodes[history].parent)
+        let deep = chart.nodes[history].kind == .deepHistory
+        var value = StateSet(capacity: chart.nodes.count)
+        for state in remembered {
+            guard let node = chart.stateIndex[state] else {
+                throw SnapshotError(code: .unknownState, message: "history state '\(chart.state(history))' remembers '\(state)', which is not a state of this chart")
+            }
+            let fits = deep
+                ? chart.nodes[node].isAtomic && node > parent && node < Int(chart.nodes[parent].end)
+                : Int(chart.nodes[node].parent) == parent && !chart.nodes[node].isHistory
+            guard fits else {
+                throw SnapshotError(
+                    code: .invalidHistory,
+                    message: "\(deep ? "deep" : "shallow") history state '\(chart.state(history))' cannot remember '\(state)': "
+                        + (deep ? "it records atomic descendants" : "it records children") + " of its parent"
+                )
+            }
+            value.insert(node)
+        }
+        if value.isEmpty {
+            throw SnapshotError(code: .invalidHistory, message: "history state '\(chart.state(history))' remembers no state; leave it out instead")
+        }
+        return value
+    }
+}
