@@ -27,6 +27,7 @@ let examples = [
     example("work-day", module: "WorkDay", dependencies: ["Statecraft"]),
     example("transporter-hooks", module: "TransporterHooks", dependencies: ["StatecraftClassic"]),
     example("turnstile", module: "Turnstile", dependencies: ["Statecraft"]),
+    example("media-player", module: "MediaPlayer", dependencies: ["Statecraft"]),
 ]
 
 let package = Package(
@@ -46,7 +47,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ExamplesTests",
-            dependencies: ["StateConceptual", "LocationTracker", "WorkDay", "TransporterHooks", "Turnstile"],
+            dependencies: ["StateConceptual", "LocationTracker", "WorkDay", "TransporterHooks", "Turnstile", "MediaPlayer"],
             swiftSettings: strict
         ),
     ] + examples.map(\.1)

@@ -1,0 +1,38 @@
+import Testing
+import Synchronization
+@testable import MediaPlayer
+
+@Suite("media-player example")
+struct MediaPlayerTests {
+    @Test func sessionPrintsTheConfigurationAfterEachStep() {
+        let lines = Mutex<[String]>([])
+        runExample { line in lines.withLock { $0.append(line) } }
+        #expect(lines.withLock { $0 } == [
+            "0.0s start: off",
+            "0.0s power: on, playback, stopped, audio, loud",
+            "0.0s play: on, playback, buffering, audio, loud",
+            "1.0s wait 1s: on, playback, buffering, audio, loud",
+            "2.0s wait 1s: on, playback, playing, audio, loud",
+            "2.0s mute: on, playback, playing, audio, muted",
+            "2.0s pause: on, playback, paused, audio, muted",
+            "2.0s power: off",
+            "2.0s power: on, playback, paused, audio, muted",
+            "2.0s play: on, playback, playing, audio, muted",
+            "2.0s unmute: on, playback, playing, audio, loud",
+            "2.0s stop: on, playback, stopped, audio, loud",
+            "2.0s pause (ignored: noTransition): on, playback, stopped, audio, loud",
+            "tracks started: 2",
+        ])
+    }
+
+    @Test func playerChartIsSound() throws {
+        #expect(try makePlayer().warnings.isEmpty)
+    }
+
+    @Test func durationsPrintWithOneDecimal() {
+        #expect(format(.zero) == "0.0")
+        #expect(format(.milliseconds(1_950)) == "2.0")
+        #expect(format(.milliseconds(1_949)) == "1.9")
+        #expect(format(.seconds(12)) == "12.0")
+    }
+}
