@@ -85,7 +85,8 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
         }
         nodes.append(ChartNode(
             kind: kind, parent: Int32(parent), end: 0, initialTransition: -1, historySlot: -1,
-            entryStart: 0, entryCount: 0, exitStart: 0, exitCount: 0, hasHistoryChild: false, hasTimers: false
+            entryStart: 0, entryCount: 0, exitStart: 0, exitCount: 0, hasHistoryChild: false, hasTimers: false,
+            depth: parent < 0 ? 0 : nodes[parent].depth + 1
         ))
         declarations.append(declaration)
         doneData.append(nil)
@@ -374,13 +375,15 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
     private mutating func buildTables() {
         var kindList: [Event.Kind] = []
         var kindNumbers: [Event.Kind: Int] = [:]
-        var transitionColumn = [Int](repeating: -1, count: transitions.count)
+        var transitionColumns = [[Int]](repeating: [], count: transitions.count)
         var eventlessTransitions = Set<Int>()
-        // Columns: event kinds first, then done events, then delayed transitions.
+        // Columns: event kinds first, then done events, then delayed transitions. A descriptor
+        // with several names gets a column per name.
         for entry in ordinary {
-            if case .event(let kind) = entry.trigger, kindNumbers[kind] == nil {
-                kindNumbers[kind] = kindList.count
-                kindList.append(kind)
+            guard case .event(let kind) = entry.trigger else { continue }
+            for column in Self.columnKinds(kind) where kindNumbers[column] == nil {
+                kindNumbers[column] = kindList.count
+                kindList.append(column)
             }
         }
         var columns = kindList.count
@@ -389,7 +392,7 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
         for entry in ordinary {
             switch entry.trigger {
             case .event(let kind):
-                transitionColumn[entry.index] = kindNumbers[kind]!
+                transitionColumns[entry.index] = Self.columnKinds(kind).map { kindNumbers[$0]! }
             case .eventless:
                 eventlessTransitions.insert(entry.index)
                 isFlat = false
@@ -398,11 +401,11 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
                     doneColumn[entry.node] = Int32(columns)
                     columns += 1
                 }
-                transitionColumn[entry.index] = Int(doneColumn[entry.node])
+                transitionColumns[entry.index] = [Int(doneColumn[entry.node])]
                 isFlat = false
             case .after:
                 timerColumn[entry.index] = Int32(columns)
-                transitionColumn[entry.index] = columns
+                transitionColumns[entry.index] = [columns]
                 columns += 1
                 isFlat = false
             }
@@ -419,7 +422,7 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
                     if eventlessTransitions.contains(transition) {
                         eventlessEntries.append((leaf, 0, transition))
                     } else {
-                        entries.append((leaf, transitionColumn[transition], transition))
+                        for column in transitionColumns[transition] { entries.append((leaf, column, transition)) }
                     }
                 }
                 node = Int(nodes[node].parent)
@@ -429,7 +432,14 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
         table = TransitionTable(stateCount: nodes.count, eventCount: columns, entries: entries)
         eventless = TransitionTable(stateCount: nodes.count, eventCount: 1, entries: eventlessEntries)
         isFlat = isFlat && !usesEffects && nodes.dropFirst().allSatisfy { $0.parent == 0 && $0.isAtomic }
-            && doneData.allSatisfy { $0 == nil }
+            && doneData.allSatisfy { $0 == nil } && Event.Kind.self != EventDescriptor.self
+    }
+
+    /// The column kinds of a transition's kind: itself, or one single-name descriptor per name
+    /// of an event descriptor.
+    static func columnKinds(_ kind: Event.Kind) -> [Event.Kind] {
+        guard let descriptor = kind as? EventDescriptor else { return [kind] }
+        return descriptor.alternatives.map { EventDescriptor($0) as! Event.Kind }
     }
 
     // MARK: Warnings

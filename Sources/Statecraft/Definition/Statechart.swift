@@ -56,6 +56,8 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     @usableFromInline let isFlat: Bool
     /// The initial node of a flat chart.
     @usableFromInline let flatInitial: Int
+    /// Whether event kinds are ``EventDescriptor``s, matched by prefix rather than equality.
+    @usableFromInline let matchesByDescriptor: Bool
     let transitionLocations: [SourceLocation]
 
     /// Builds and validates a chart.
@@ -94,6 +96,7 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         historyCount = compiled.historyCount
         isFlat = compiled.isFlat
         flatInitial = initialNode
+        matchesByDescriptor = Event.Kind.self == EventDescriptor.self
         transitionLocations = compiled.transitionLocations
     }
 

@@ -35,6 +35,8 @@ struct ChartNode: Sendable {
     @usableFromInline var hasHistoryChild: Bool
     /// Whether it has delayed (``After``) transitions to start on entry.
     @usableFromInline var hasTimers: Bool
+    /// How many ancestors it has; the root's depth is 0.
+    @usableFromInline var depth: Int32
 
     @inlinable var isAtomic: Bool { kind == .atomic || kind == .final }
     @inlinable var isCompound: Bool { kind == .compound || kind == .root }

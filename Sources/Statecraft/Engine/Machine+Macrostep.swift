@@ -96,15 +96,75 @@ extension Machine {
     /// Whether any active atomic state has a candidate for the trigger, guards aside.
     @inlinable
     func selectTransitionsFoundCandidates(_ trigger: Trigger<Event>) -> Bool {
-        let column = column(for: trigger)
-        guard column >= 0 else { return false }
         let configuration = space.configuration
         var node = configuration.next(from: 1, below: chart.nodes.count)
         while let leaf = node {
-            if chart.nodes[leaf].isAtomic, !chart.table.cell(state: leaf, event: column).isEmpty { return true }
+            if chart.nodes[leaf].isAtomic, !candidates(of: leaf, for: trigger).isEmpty { return true }
             node = configuration.next(from: leaf + 1, below: chart.nodes.count)
         }
         return false
+    }
+
+    /// The candidate transitions of an active atomic state for a trigger, in priority order.
+    /// Used off the hot path; selection reads table cells directly.
+    @usableFromInline
+    func candidates(of leaf: Int, for trigger: Trigger<Event>?) -> [Int] {
+        guard let trigger else {
+            return chart.eventless.cell(state: leaf, event: 0).map { chart.eventless.transition(at: $0) }
+        }
+        if chart.matchesByDescriptor, case .event(let event) = trigger {
+            return descriptorCandidates(of: leaf, columns: descriptorColumns(event))
+        }
+        let column = column(for: trigger)
+        guard column >= 0 else { return [] }
+        return chart.table.cell(state: leaf, event: column).map { chart.table.transition(at: $0) }
+    }
+
+    /// The columns an event reads when kinds are descriptors: its name, each shorter prefix at
+    /// a dot, and `*`.
+    @usableFromInline
+    func descriptorColumns(_ event: Event) -> [Int] {
+        guard let descriptor = event.kind as? EventDescriptor, let name = descriptor.alternatives.first else { return [] }
+        return EventDescriptor.matchingNames(of: name).compactMap { prefix in
+            (EventDescriptor(prefix) as? Event.Kind).flatMap { chart.kinds.index(of: $0) }
+        }
+    }
+
+    /// The transitions of several columns of a state, merged in priority order: deeper source
+    /// first, then document order.
+    @usableFromInline
+    func descriptorCandidates(of leaf: Int, columns: [Int]) -> [Int] {
+        var merged: [Int] = []
+        for column in columns {
+            for position in chart.table.cell(state: leaf, event: column) {
+                let transition = chart.table.transition(at: position)
+                if !merged.contains(transition) { merged.append(transition) }
+            }
+        }
+        return merged.sorted { first, second in
+            let a = chart.nodes[Int(chart.transitions[first].source)].depth
+            let b = chart.nodes[Int(chart.transitions[second].source)].depth
+            return a != b ? a > b : first < second
+        }
+    }
+
+    /// Evaluates a transition's guard for selection. With `strict`, a throwing guard is thrown
+    /// on; otherwise it counts as `false` and is reported in ``lastFault``.
+    @inlinable
+    mutating func isEnabled(_ transition: Int, _ trigger: Trigger<Event>?, strict: Bool) throws -> Bool {
+        guard chart.transitions[transition].hasGuard else { return true }
+        do {
+            return try checkGuard(transition, trigger)
+        } catch {
+            if strict { throw error }
+            space.lastFault = EngineFault(
+                code: .guardFailed,
+                message: "the guard of a transition from '\(chart.state(Int(chart.transitions[transition].source)))' "
+                    + "threw \(error); the transition was not taken",
+                location: chart.location(ofTransition: transition)
+            )
+            return false
+        }
     }
 
     /// SCXML's `selectTransitions` (with a trigger) and `selectEventlessTransitions` (without):
@@ -115,9 +175,12 @@ extension Machine {
     /// as `false` and is reported in ``lastFault``.
     @inlinable
     mutating func selectTransitions(_ trigger: Trigger<Event>?, strict: Bool) -> Selection {
+        space.enabled.removeAll(keepingCapacity: true)
+        if chart.matchesByDescriptor, case .event(let event)? = trigger {
+            return selectByDescriptor(event, strict: strict)
+        }
         let table = trigger == nil ? chart.eventless : chart.table
         let cellColumn = trigger.map { column(for: $0) } ?? 0
-        space.enabled.removeAll(keepingCapacity: true)
         guard cellColumn >= 0 else { return .none }
         var sawCandidate = false
         var node = space.configuration.next(from: 1, below: chart.nodes.count)
@@ -126,25 +189,39 @@ extension Machine {
                 for position in table.cell(state: leaf, event: cellColumn) {
                     sawCandidate = true
                     let transition = table.transition(at: position)
-                    var enabled = true
-                    if chart.transitions[transition].hasGuard {
-                        do {
-                            enabled = try checkGuard(transition, trigger)
-                        } catch {
-                            if strict { return .failed(error, transition: transition) }
-                            enabled = false
-                            space.lastFault = EngineFault(
-                                code: .guardFailed,
-                                message: "the guard of a transition from '\(chart.state(Int(chart.transitions[transition].source)))' "
-                                    + "threw \(error); the transition was not taken",
-                                location: chart.location(ofTransition: transition)
-                            )
-                        }
+                    do {
+                        guard try isEnabled(transition, trigger, strict: strict) else { continue }
+                    } catch {
+                        return .failed(error, transition: transition)
                     }
-                    if enabled {
-                        if !space.enabled.contains(Int32(transition)) { space.enabled.append(Int32(transition)) }
-                        break
+                    if !space.enabled.contains(Int32(transition)) { space.enabled.append(Int32(transition)) }
+                    break
+                }
+            }
+            node = space.configuration.next(from: leaf + 1, below: chart.nodes.count)
+        }
+        if space.enabled.isEmpty { return sawCandidate ? .declined : .none }
+        if space.enabled.count > 1 { removeConflictingTransitions() }
+        return .selected
+    }
+
+    /// ``selectTransitions(_:strict:)`` for charts whose kinds are event descriptors.
+    @usableFromInline
+    mutating func selectByDescriptor(_ event: Event, strict: Bool) -> Selection {
+        let columns = descriptorColumns(event)
+        var sawCandidate = false
+        var node = space.configuration.next(from: 1, below: chart.nodes.count)
+        while let leaf = node {
+            if chart.nodes[leaf].isAtomic {
+                for transition in descriptorCandidates(of: leaf, columns: columns) {
+                    sawCandidate = true
+                    do {
+                        guard try isEnabled(transition, .event(event), strict: strict) else { continue }
+                    } catch {
+                        return .failed(error, transition: transition)
                     }
+                    if !space.enabled.contains(Int32(transition)) { space.enabled.append(Int32(transition)) }
+                    break
                 }
             }
             node = space.configuration.next(from: leaf + 1, below: chart.nodes.count)
@@ -158,26 +235,32 @@ extension Machine {
     /// keep the one whose source is a descendant of the other's, else the earlier one.
     @inlinable
     mutating func removeConflictingTransitions() {
-        var filtered = ContiguousArray<Int32>()
-        for candidate in space.enabled {
+        // Filters `space.enabled` in place: its first `kept` entries are the filtered set.
+        var kept = 0
+        for index in 0 ..< space.enabled.count {
+            let candidate = space.enabled[index]
             let first = Int(candidate)
             var preempted = false
-            var index = 0
-            while index < filtered.count {
-                let second = Int(filtered[index])
+            var other = 0
+            while other < kept {
+                let second = Int(space.enabled[other])
                 if exitSetsIntersect(first, second) {
                     if isDescendant(Int(chart.transitions[first].source), of: Int(chart.transitions[second].source)) {
-                        filtered.remove(at: index)
+                        for shift in other ..< kept - 1 { space.enabled[shift] = space.enabled[shift + 1] }
+                        kept -= 1
                         continue
                     }
                     preempted = true
                     break
                 }
-                index += 1
+                other += 1
             }
-            if !preempted { filtered.append(candidate) }
+            if !preempted {
+                space.enabled[kept] = candidate
+                kept += 1
+            }
         }
-        space.enabled = filtered
+        space.enabled.removeLast(space.enabled.count - kept)
     }
 
     /// Whether the exit sets of two transitions share a state. An exit set is the active

@@ -152,20 +152,23 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     ///   as ``send(_:)`` would reject the event.
     @inlinable
     public func canSend(_ event: Event) -> Bool {
-        guard !finished, let column = chart.kinds.index(of: event.kind) else { return false }
-        if let workspace {
-            let configuration = workspace.configuration
-            var node = configuration.next(from: 1, below: chart.nodes.count)
-            while let leaf = node {
-                if chart.nodes[leaf].isAtomic, case .some(.some) = try? firstEnabled(in: chart.table, leaf: leaf, column: column, trigger: .event(event)) {
-                    return true
-                }
-                node = configuration.next(from: leaf + 1, below: chart.nodes.count)
-            }
-            return false
+        guard !finished else { return false }
+        guard let workspace else {
+            guard let column = chart.kinds.index(of: event.kind) else { return false }
+            // `try?` flattens: nil when no transition is enabled or a guard threw.
+            return (try? firstEnabled(in: chart.table, leaf: current, column: column, trigger: .event(event))) != nil
         }
-        if case .some(.some) = try? firstEnabled(in: chart.table, leaf: current, column: column, trigger: .event(event)) {
-            return true
+        let configuration = workspace.configuration
+        var node = configuration.next(from: 1, below: chart.nodes.count)
+        while let leaf = node {
+            if chart.nodes[leaf].isAtomic {
+                for transition in candidates(of: leaf, for: .event(event)) {
+                    if !chart.transitions[transition].hasGuard { return true }
+                    guard let allowed = try? checkGuard(transition, .event(event)) else { return false }
+                    if allowed { return true }
+                }
+            }
+            node = configuration.next(from: leaf + 1, below: chart.nodes.count)
         }
         return false
     }
