@@ -9,28 +9,34 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     // Safe to send: a workspace is only mutated through a machine that holds the only
     // reference to it (checked with isKnownUniquelyReferenced before every write), so no two
     // threads ever see one mutable instance.
-    @usableFromInline var configuration: StateSet
+    //
+    // Every property is `@exclusivity(unchecked)`: the engine reaches them only from the
+    // mutating methods of the machine that owns the workspace, which Swift already checks
+    // statically, and no closure of yours can reach them (actions get `Effects` by `inout`
+    // for the duration of the call). Dynamic checks would find nothing and cost about half
+    // of a microstep.
+    @usableFromInline @exclusivity(unchecked) var configuration: StateSet
     /// Per history state, the states it remembers; empty until its parent is first exited.
-    @usableFromInline var history: ContiguousArray<StateSet>
-    @usableFromInline var internalQueue = ContiguousArray<Trigger<Event>>()
-    @usableFromInline var internalHead = 0
-    @usableFromInline var externalQueue = ContiguousArray<Event>()
-    @usableFromInline var externalHead = 0
-    @usableFromInline var timers = ContiguousArray<PendingTimer<Event>>()
-    @usableFromInline var timerSequence: UInt64 = 0
-    @usableFromInline var effects = Effects<Event>()
-    @usableFromInline var lastFault: EngineFault?
+    @usableFromInline @exclusivity(unchecked) var history: ContiguousArray<StateSet>
+    @usableFromInline @exclusivity(unchecked) var internalQueue = ContiguousArray<Trigger<Event>>()
+    @usableFromInline @exclusivity(unchecked) var internalHead = 0
+    @usableFromInline @exclusivity(unchecked) var externalQueue = ContiguousArray<Event>()
+    @usableFromInline @exclusivity(unchecked) var externalHead = 0
+    @usableFromInline @exclusivity(unchecked) var timers = ContiguousArray<PendingTimer<Event>>()
+    @usableFromInline @exclusivity(unchecked) var timerSequence: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var effects = Effects<Event>()
+    @usableFromInline @exclusivity(unchecked) var lastFault: EngineFault?
     /// Whether the exit actions of a finished machine have run.
-    @usableFromInline var exitedAtFinish = false
+    @usableFromInline @exclusivity(unchecked) var exitedAtFinish = false
 
     // Scratch, valid within one microstep.
-    @usableFromInline var enabled = ContiguousArray<Int32>()
-    @usableFromInline var toExit: StateSet
-    @usableFromInline var toEnter: StateSet
-    @usableFromInline var defaultEntry: StateSet
+    @usableFromInline @exclusivity(unchecked) var enabled = ContiguousArray<Int32>()
+    @usableFromInline @exclusivity(unchecked) var toExit: StateSet
+    @usableFromInline @exclusivity(unchecked) var toEnter: StateSet
+    @usableFromInline @exclusivity(unchecked) var defaultEntry: StateSet
     /// Per node, the history default transition whose action runs when the node is entered; -1.
-    @usableFromInline var defaultHistoryAction: ContiguousArray<Int32>
-    @usableFromInline var touchedHistoryActions = ContiguousArray<Int32>()
+    @usableFromInline @exclusivity(unchecked) var defaultHistoryAction: ContiguousArray<Int32>
+    @usableFromInline @exclusivity(unchecked) var touchedHistoryActions = ContiguousArray<Int32>()
 
     @usableFromInline
     init(nodeCount: Int, historyCount: Int) {
