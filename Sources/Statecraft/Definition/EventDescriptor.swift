@@ -38,6 +38,20 @@ public struct EventDescriptor: Hashable, Sendable, Codable, ExpressibleByStringL
         self.init(value)
     }
 
+    /// Parses a descriptor written as a one-character literal.
+    ///
+    /// - Parameter value: The descriptor.
+    public init(extendedGraphemeClusterLiteral value: String) {
+        self.init(value)
+    }
+
+    /// Parses a descriptor written as a one-scalar literal.
+    ///
+    /// - Parameter value: The descriptor.
+    public init(unicodeScalarLiteral value: String) {
+        self.init(value)
+    }
+
     /// Whether an event with this name is matched.
     ///
     /// - Parameter name: An event name, such as `error.execution`.
