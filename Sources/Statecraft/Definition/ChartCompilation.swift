@@ -27,6 +27,11 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
     var historyCount = 0
     var usesEffects = false
     var isFlat = true
+    var hasEventless = false
+    /// Words per state set: `(nodes + 63) / 64`.
+    var setWords = 0
+    /// Per transition with a static entry, its entry set then its default-entry set.
+    var entryMasks = ContiguousArray<UInt64>()
     var warnings: [DefinitionWarning] = []
 
     /// Each node's declaration, and each transition's declaration with the node it is written in.
@@ -53,6 +58,7 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
         try checkStructure()
         try compileTransitions()
         buildTables()
+        computeStaticEntrySets()
         warnings = findUnreachableStates() + findShadowedTransitions()
     }
 
@@ -285,7 +291,7 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
         transitions.append(TransitionInfo(
             source: Int32(source), targetStart: Int32(targets.count), targetCount: Int32(resolved.count),
             domain: -1, action: action, hasGuard: transition.condition != nil,
-            isInternal: transition.type == .internal, delay: delay
+            isInternal: transition.type == .internal, hasStaticEntry: false, delay: delay
         ))
         targets.append(contentsOf: resolved.map { Int32($0) })
         guards.append(transition.condition)
@@ -431,6 +437,7 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
         kinds = KindIndex(kindList)
         table = TransitionTable(stateCount: nodes.count, eventCount: columns, entries: entries)
         eventless = TransitionTable(stateCount: nodes.count, eventCount: 1, entries: eventlessEntries)
+        hasEventless = !eventlessEntries.isEmpty
         isFlat = isFlat && !usesEffects && nodes.dropFirst().allSatisfy { $0.parent == 0 && $0.isAtomic }
             && doneData.allSatisfy { $0 == nil } && Event.Kind.self != EventDescriptor.self
     }
@@ -440,6 +447,30 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
     static func columnKinds(_ kind: Event.Kind) -> [Event.Kind] {
         guard let descriptor = kind as? EventDescriptor else { return [kind] }
         return descriptor.alternatives.map { EventDescriptor($0) as! Event.Kind }
+    }
+
+    /// The topology the engine computes entry sets on.
+    var topology: ChartTopology {
+        ChartTopology(nodes: ContiguousArray(nodes), transitions: ContiguousArray(transitions), targets: targets)
+    }
+
+    /// Computes, for every transition that targets no history state, the states it enters and
+    /// those it enters by default, so that taking it needs no entry-set computation.
+    private mutating func computeStaticEntrySets() {
+        setWords = (nodes.count + 63) >> 6
+        entryMasks = ContiguousArray(repeating: 0, count: transitions.count * 2 * setWords)
+        let topology = topology
+        for transition in transitions.indices where transitions[transition].domain >= 0 {
+            var scratch = StaticEntryScratch(capacity: nodes.count)
+            topology.computeEntrySet(transition, into: &scratch)
+            guard !scratch.usedHistory else { continue }
+            let base = transition * 2 * setWords
+            for word in 0 ..< setWords {
+                entryMasks[base + word] = scratch.toEnter.words[word]
+                entryMasks[base + setWords + word] = scratch.defaultEntry.words[word]
+            }
+            transitions[transition].hasStaticEntry = true
+        }
     }
 
     // MARK: Warnings

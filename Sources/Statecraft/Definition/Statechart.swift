@@ -36,6 +36,7 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     /// Oddities found while building the chart: unreachable states, transitions never taken.
     public let warnings: [DefinitionWarning]
 
+    @usableFromInline let topology: ChartTopology
     @usableFromInline let nodes: ContiguousArray<ChartNode>
     @usableFromInline let stateTable: ContiguousArray<State>
     @usableFromInline let stateIndex: [State: Int]
@@ -58,6 +59,12 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     @usableFromInline let flatInitial: Int
     /// Whether event kinds are ``EventDescriptor``s, matched by prefix rather than equality.
     @usableFromInline let matchesByDescriptor: Bool
+    /// Whether any transition is eventless.
+    @usableFromInline let hasEventless: Bool
+    /// Words per state set.
+    @usableFromInline let setWords: Int
+    /// Per transition with a static entry: its entry set, then its default-entry set.
+    @usableFromInline let entryMasks: ContiguousArray<UInt64>
     let transitionLocations: [SourceLocation]
 
     /// Builds and validates a chart.
@@ -79,12 +86,13 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         let initialNode = Int(compiled.targets[Int(rootInitial.targetStart)])
         initialState = compiled.states[initialNode - 1]
         warnings = compiled.warnings
-        nodes = ContiguousArray(compiled.nodes)
+        topology = compiled.topology
+        nodes = topology.nodes
         stateTable = compiled.states
         stateIndex = compiled.stateIndex
         actions = compiled.actions
-        transitions = ContiguousArray(compiled.transitions)
-        targets = compiled.targets
+        transitions = topology.transitions
+        targets = topology.targets
         guards = compiled.guards
         doneData = ContiguousArray(compiled.doneData)
         timerTransitions = ContiguousArray(compiled.timerTransitions)
@@ -97,6 +105,9 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         isFlat = compiled.isFlat
         flatInitial = initialNode
         matchesByDescriptor = Event.Kind.self == EventDescriptor.self
+        hasEventless = compiled.hasEventless
+        setWords = compiled.setWords
+        entryMasks = compiled.entryMasks
         transitionLocations = compiled.transitionLocations
     }
 

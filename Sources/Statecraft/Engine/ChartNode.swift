@@ -58,6 +58,9 @@ struct TransitionInfo: Sendable {
     @usableFromInline var action: Int32
     @usableFromInline var hasGuard: Bool
     @usableFromInline var isInternal: Bool
+    /// Whether its entry sets were computed when the chart was built (it targets no history
+    /// state), in the chart's `entryMasks`.
+    @usableFromInline var hasStaticEntry: Bool
     /// For a delayed transition: its delay. Zero otherwise.
     @usableFromInline var delay: Duration
 }

@@ -1,33 +1,67 @@
 /// Entering states (SCXML's `enterStates` and `computeEntrySet`), done events, and running a
 /// macrostep to completion.
 extension Machine {
-    /// SCXML's `enterStates` for the transitions in `space.enabled`.
+    /// SCXML's `enterStates` for the transitions in `enabled`: computes the entry set (from the
+    /// masks precomputed for transitions that target no history state), then enters it in
+    /// document order.
     @inlinable
     mutating func enterStates(trigger: Trigger<Event>?) {
-        space.toEnter.removeAll()
-        space.defaultEntry.removeAll()
-        for node in space.touchedHistoryActions { space.defaultHistoryAction[Int(node)] = -1 }
-        space.touchedHistoryActions.removeAll(keepingCapacity: true)
-        computeEntrySet()
+        let words = chart.setWords
+        let enterBase = words &* MachineSets.toEnter
+        let defaultBase = words &* MachineSets.defaultEntry
+        clearSet(MachineSets.toEnter)
+        clearSet(MachineSets.defaultEntry)
+        if !space.touchedHistoryActions.isEmpty {
+            for node in space.touchedHistoryActions { space.defaultHistoryAction[Int(node)] = -1 }
+            space.touchedHistoryActions.removeAll(keepingCapacity: true)
+        }
+        var dynamic = false
+        for transition in enabled {
+            let info = chart.transitions[Int(transition)]
+            guard info.targetCount > 0 else { continue }
+            if info.hasStaticEntry {
+                let mask = Int(transition) &* 2 &* words
+                for word in 0 ..< words {
+                    sets[enterBase &+ word] |= chart.entryMasks[mask &+ word]
+                    sets[defaultBase &+ word] |= chart.entryMasks[mask &+ words &+ word]
+                }
+            } else {
+                dynamic = true
+            }
+        }
+        if dynamic { computeDynamicEntrySets() }
         let event = trigger?.userEvent
         let count = chart.nodes.count
-        var next = space.toEnter.next(from: 1, below: count)
+        var next = Bits.next(sets, enterBase, from: 1, below: count)
         while let entering = next {
             let info = chart.nodes[entering]
-            space.configuration.insert(entering)
-            runActions(start: info.entryStart, count: info.entryCount, event: event)
-            if space.defaultEntry.contains(entering) {
+            Bits.insert(&sets, 0, entering)
+            if info.entryCount > 0 { runActions(start: info.entryStart, count: info.entryCount, event: event) }
+            if info.kind == .compound, Bits.contains(sets, defaultBase, entering) {
                 let initial = chart.transitions[Int(info.initialTransition)]
                 if initial.action >= 0 { runAction(Int(initial.action), event: event) }
             }
-            let historyDefault = Int(space.defaultHistoryAction[entering])
-            if historyDefault >= 0, chart.transitions[historyDefault].action >= 0 {
-                runAction(Int(chart.transitions[historyDefault].action), event: event)
+            if dynamic {
+                let historyDefault = Int(space.defaultHistoryAction[entering])
+                if historyDefault >= 0, chart.transitions[historyDefault].action >= 0 {
+                    runAction(Int(chart.transitions[historyDefault].action), event: event)
+                }
             }
             if info.hasTimers { startTimers(of: entering) }
             if info.kind == .final { reachedFinal(entering) }
-            next = space.toEnter.next(from: entering + 1, below: count)
+            next = Bits.next(sets, enterBase, from: entering &+ 1, below: count)
         }
+    }
+
+    /// SCXML's `computeEntrySet` for the enabled transitions that target history states.
+    @usableFromInline
+    mutating func computeDynamicEntrySets() {
+        var scratch = RuntimeEntryScratch(sets: [], words: chart.setWords, space: space)
+        swap(&scratch.sets, &sets)
+        for transition in enabled where !chart.transitions[Int(transition)].hasStaticEntry {
+            chart.topology.computeEntrySet(Int(transition), into: &scratch)
+        }
+        swap(&scratch.sets, &sets)
     }
 
     /// A final state was entered: its parent is done, perhaps its grandparent too, or, at the
@@ -55,7 +89,7 @@ extension Machine {
         switch info.kind {
         case .compound:
             while child < Int(info.end) {
-                if chart.nodes[child].kind == .final && space.configuration.contains(child) { return true }
+                if chart.nodes[child].kind == .final && Bits.contains(sets, 0, child) { return true }
                 child = Int(chart.nodes[child].end)
             }
             return false
@@ -70,126 +104,6 @@ extension Machine {
         }
     }
 
-    /// SCXML's `computeEntrySet`, into `space.toEnter`, `space.defaultEntry` and the history
-    /// default actions.
-    @inlinable
-    mutating func computeEntrySet() {
-        var index = 0
-        while index < space.enabled.count {
-            let transition = Int(space.enabled[index])
-            let info = chart.transitions[transition]
-            if info.targetCount > 0 {
-                for position in Int(info.targetStart) ..< Int(info.targetStart + info.targetCount) {
-                    addDescendantStatesToEnter(Int(chart.targets[position]))
-                }
-                let ancestor = transitionDomain(transition)
-                addAncestorsOfEffectiveTargets(of: transition, upTo: ancestor)
-            }
-            index += 1
-        }
-    }
-
-    /// For each effective target of `transition`, SCXML's `addAncestorStatesToEnter`.
-    @inlinable
-    mutating func addAncestorsOfEffectiveTargets(of transition: Int, upTo ancestor: Int) {
-        let info = chart.transitions[transition]
-        for position in Int(info.targetStart) ..< Int(info.targetStart + info.targetCount) {
-            let target = Int(chart.targets[position])
-            let node = chart.nodes[target]
-            guard node.isHistory else {
-                addAncestorStatesToEnter(target, upTo: ancestor)
-                continue
-            }
-            let remembered = space.history[Int(node.historySlot)]
-            if !remembered.isEmpty {
-                for member in remembered.members { addAncestorStatesToEnter(member, upTo: ancestor) }
-            } else if chart.transitions[Int(node.initialTransition)].targetCount > 0 {
-                addAncestorsOfEffectiveTargets(of: Int(node.initialTransition), upTo: ancestor)
-            } else {
-                // No default written: the parent's own default entry.
-                for member in defaultEntryTargets(of: Int(node.parent)) {
-                    addAncestorStatesToEnter(member, upTo: ancestor)
-                }
-            }
-        }
-    }
-
-    /// SCXML's `addDescendantStatesToEnter`.
-    @inlinable
-    mutating func addDescendantStatesToEnter(_ state: Int) {
-        let info = chart.nodes[state]
-        if info.isHistory {
-            let parent = Int(info.parent)
-            let remembered = space.history[Int(info.historySlot)]
-            if !remembered.isEmpty {
-                let members = remembered.members
-                for member in members { addDescendantStatesToEnter(member) }
-                for member in members { addAncestorStatesToEnter(member, upTo: parent) }
-                return
-            }
-            let fallback = Int(info.initialTransition)
-            space.defaultHistoryAction[parent] = Int32(fallback)
-            space.touchedHistoryActions.append(Int32(parent))
-            let defaults = chart.transitions[fallback]
-            if defaults.targetCount == 0 {
-                // No default written: the parent's own default entry.
-                enterDefaultDescendants(of: parent)
-                return
-            }
-            let range = Int(defaults.targetStart) ..< Int(defaults.targetStart + defaults.targetCount)
-            for position in range { addDescendantStatesToEnter(Int(chart.targets[position])) }
-            for position in range { addAncestorStatesToEnter(Int(chart.targets[position]), upTo: parent) }
-            return
-        }
-        space.toEnter.insert(state)
-        enterDefaultDescendants(of: state)
-    }
-
-    /// The default entry below a state being entered: a compound state's initial transition,
-    /// every region of a parallel state not already being entered.
-    @inlinable
-    mutating func enterDefaultDescendants(of state: Int) {
-        let info = chart.nodes[state]
-        switch info.kind {
-        case .compound:
-            space.defaultEntry.insert(state)
-            let initial = chart.transitions[Int(info.initialTransition)]
-            let range = Int(initial.targetStart) ..< Int(initial.targetStart + initial.targetCount)
-            for position in range { addDescendantStatesToEnter(Int(chart.targets[position])) }
-            for position in range { addAncestorStatesToEnter(Int(chart.targets[position]), upTo: state) }
-        case .parallel:
-            enterMissingRegions(of: state)
-        default:
-            break
-        }
-    }
-
-    /// Enters every region of a parallel state that has no descendant being entered yet.
-    @inlinable
-    mutating func enterMissingRegions(of parallel: Int) {
-        let end = Int(chart.nodes[parallel].end)
-        var child = parallel + 1
-        while child < end {
-            let childEnd = Int(chart.nodes[child].end)
-            if !chart.nodes[child].isHistory && !space.toEnter.containsAny(from: child + 1, below: childEnd) {
-                addDescendantStatesToEnter(child)
-            }
-            child = childEnd
-        }
-    }
-
-    /// SCXML's `addAncestorStatesToEnter`: the proper ancestors of `state` below `ancestor`,
-    /// with the missing regions of any parallel one.
-    @inlinable
-    mutating func addAncestorStatesToEnter(_ state: Int, upTo ancestor: Int) {
-        var node = Int(chart.nodes[state].parent)
-        while node > 0 && node != ancestor {
-            space.toEnter.insert(node)
-            if chart.nodes[node].kind == .parallel { enterMissingRegions(of: node) }
-            node = Int(chart.nodes[node].parent)
-        }
-    }
-
     // MARK: Running to completion
 
     /// The inner loop of SCXML's `mainEventLoop`: eventless transitions, then raised events,
@@ -199,7 +113,7 @@ extension Machine {
         var microsteps = 0
         while !finished {
             var trigger: Trigger<Event>?
-            if case .selected = selectTransitions(nil, strict: false) {
+            if chart.hasEventless, case .selected = selectTransitions(nil, strict: false) {
                 trigger = nil
             } else {
                 guard space.internalHead < space.internalQueue.count else { break }
@@ -220,8 +134,10 @@ extension Machine {
             }
             microstep(trigger: trigger)
         }
-        space.internalQueue.removeAll(keepingCapacity: true)
-        space.internalHead = 0
+        if !space.internalQueue.isEmpty {
+            space.internalQueue.removeAll(keepingCapacity: true)
+            space.internalHead = 0
+        }
         if finished { exitAtFinish() }
     }
 
@@ -233,12 +149,12 @@ extension Machine {
         guard !space.exitedAtFinish else { return }
         space.exitedAtFinish = true
         space.timers.removeAll()
-        let configuration = space.configuration
-        var node = configuration.previous(below: chart.nodes.count, from: 1)
+        let configuration = sets
+        var node = Bits.previous(configuration, 0, below: chart.nodes.count, from: 1)
         while let exiting = node {
             let info = chart.nodes[exiting]
             runActions(start: info.exitStart, count: info.exitCount, event: nil)
-            node = configuration.previous(below: exiting, from: 1)
+            node = Bits.previous(configuration, 0, below: exiting, from: 1)
         }
     }
 

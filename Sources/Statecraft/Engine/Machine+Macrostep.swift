@@ -12,12 +12,27 @@ extension Machine {
         if !isKnownUniquelyReferenced(&workspace) { workspace = space.copy() }
     }
 
+    // MARK: Sets
+
+    /// The first active node in `start ..< nodes`, in document order.
+    @inlinable
+    func nextActive(from start: Int) -> Int? {
+        Bits.next(sets, 0, from: start, below: chart.nodes.count)
+    }
+
+    /// Empties one run of `sets`.
+    @inlinable
+    mutating func clearSet(_ run: Int) {
+        let base = run &* chart.setWords
+        for word in base ..< base &+ chart.setWords { sets[word] = 0 }
+    }
+
     /// SCXML's `interpret`: enters the initial configuration and runs to completion.
     @inlinable
     mutating func start() {
         workspace = Workspace(nodeCount: chart.nodes.count, historyCount: chart.historyCount)
-        space.enabled.removeAll(keepingCapacity: true)
-        space.enabled.append(chart.nodes[0].initialTransition)
+        sets = ContiguousArray(repeating: 0, count: chart.setWords &* MachineSets.count)
+        enabled.append(chart.nodes[0].initialTransition)
         enterStates(trigger: nil)
         runToCompletion()
         drainExternalQueue()
@@ -26,30 +41,27 @@ extension Machine {
     @inlinable
     mutating func sendHierarchical(_ event: Event) -> SendResult<State, Event.Kind> {
         makeWorkspaceUnique()
-        space.lastFault = nil
+        if space.lastFault != nil { space.lastFault = nil }
         let result = processExternal(.event(event), kind: event.kind)
-        drainExternalQueue()
+        if space.externalHead < space.externalQueue.count { drainExternalQueue() }
         return result
     }
 
     /// One macrostep for an external trigger: select, take, run to completion.
     @inlinable
     mutating func processExternal(_ trigger: Trigger<Event>, kind: Event.Kind?) -> SendResult<State, Event.Kind> {
-        let before = state
         switch selectTransitions(trigger, strict: true) {
         case .none, .declined:
-            if let kind {
-                let code: RejectionCode = selectTransitionsFoundCandidates(trigger) ? .guardsDeclined : .noTransition
-                return .rejected(Rejection(code: code, state: before, eventKind: kind))
-            }
-            return .handled(in: before)
+            guard let kind else { return .handled(in: state) }
+            let code: RejectionCode = selectTransitionsFoundCandidates(trigger) ? .guardsDeclined : .noTransition
+            return .rejected(Rejection(code: code, state: state, eventKind: kind))
         case .failed(let error, let transition):
             return .rejected(Rejection(
-                code: .guardFailed, state: before, eventKind: kind ?? Self.placeholderKind(trigger),
+                code: .guardFailed, state: state, eventKind: kind ?? Self.placeholderKind(trigger),
                 underlying: error, location: chart.location(ofTransition: transition)
             ))
         case .selected:
-            let first = chart.transitions[Int(space.enabled[0])]
+            let first = chart.transitions[Int(enabled[0])]
             let source = chart.state(Int(first.source))
             let result: SendResult<State, Event.Kind> = first.targetCount > 0
                 ? .transitioned(from: source, to: chart.state(Int(chart.targets[Int(first.targetStart)])))
@@ -60,8 +72,8 @@ extension Machine {
         }
     }
 
-    /// Only reached for a guard failing on a timer, which has no kind of yours; timers are
-    /// processed with `kind == nil`, so this is never called for them.
+    /// Only reached for a guard failing on a trigger that is no event of yours; timers are
+    /// processed with `kind == nil` and never strictly, so this is never called for them.
     @inlinable
     static func placeholderKind(_ trigger: Trigger<Event>) -> Event.Kind {
         guard let event = trigger.userEvent else {
@@ -79,7 +91,7 @@ extension Machine {
         case declined
         /// A guard threw (only when selecting strictly, for an event from outside).
         case failed(any Error, transition: Int)
-        /// `space.enabled` holds the optimal enabled transition set.
+        /// `enabled` holds the optimal enabled transition set.
         case selected
     }
 
@@ -96,11 +108,10 @@ extension Machine {
     /// Whether any active atomic state has a candidate for the trigger, guards aside.
     @inlinable
     func selectTransitionsFoundCandidates(_ trigger: Trigger<Event>) -> Bool {
-        let configuration = space.configuration
-        var node = configuration.next(from: 1, below: chart.nodes.count)
+        var node = nextActive(from: 1)
         while let leaf = node {
             if chart.nodes[leaf].isAtomic, !candidates(of: leaf, for: trigger).isEmpty { return true }
-            node = configuration.next(from: leaf + 1, below: chart.nodes.count)
+            node = nextActive(from: leaf + 1)
         }
         return false
     }
@@ -175,7 +186,7 @@ extension Machine {
     /// as `false` and is reported in ``lastFault``.
     @inlinable
     mutating func selectTransitions(_ trigger: Trigger<Event>?, strict: Bool) -> Selection {
-        space.enabled.removeAll(keepingCapacity: true)
+        enabled.removeAll(keepingCapacity: true)
         if chart.matchesByDescriptor, case .event(let event)? = trigger {
             return selectByDescriptor(event, strict: strict)
         }
@@ -183,7 +194,7 @@ extension Machine {
         let cellColumn = trigger.map { column(for: $0) } ?? 0
         guard cellColumn >= 0 else { return .none }
         var sawCandidate = false
-        var node = space.configuration.next(from: 1, below: chart.nodes.count)
+        var node = nextActive(from: 1)
         while let leaf = node {
             if chart.nodes[leaf].isAtomic {
                 for position in table.cell(state: leaf, event: cellColumn) {
@@ -194,14 +205,14 @@ extension Machine {
                     } catch {
                         return .failed(error, transition: transition)
                     }
-                    if !space.enabled.contains(Int32(transition)) { space.enabled.append(Int32(transition)) }
+                    if !enabled.contains(Int32(transition)) { enabled.append(Int32(transition)) }
                     break
                 }
             }
-            node = space.configuration.next(from: leaf + 1, below: chart.nodes.count)
+            node = nextActive(from: leaf + 1)
         }
-        if space.enabled.isEmpty { return sawCandidate ? .declined : .none }
-        if space.enabled.count > 1 { removeConflictingTransitions() }
+        if enabled.isEmpty { return sawCandidate ? .declined : .none }
+        if enabled.count > 1 { removeConflictingTransitions() }
         return .selected
     }
 
@@ -210,7 +221,7 @@ extension Machine {
     mutating func selectByDescriptor(_ event: Event, strict: Bool) -> Selection {
         let columns = descriptorColumns(event)
         var sawCandidate = false
-        var node = space.configuration.next(from: 1, below: chart.nodes.count)
+        var node = nextActive(from: 1)
         while let leaf = node {
             if chart.nodes[leaf].isAtomic {
                 for transition in descriptorCandidates(of: leaf, columns: columns) {
@@ -220,14 +231,14 @@ extension Machine {
                     } catch {
                         return .failed(error, transition: transition)
                     }
-                    if !space.enabled.contains(Int32(transition)) { space.enabled.append(Int32(transition)) }
+                    if !enabled.contains(Int32(transition)) { enabled.append(Int32(transition)) }
                     break
                 }
             }
-            node = space.configuration.next(from: leaf + 1, below: chart.nodes.count)
+            node = nextActive(from: leaf + 1)
         }
-        if space.enabled.isEmpty { return sawCandidate ? .declined : .none }
-        if space.enabled.count > 1 { removeConflictingTransitions() }
+        if enabled.isEmpty { return sawCandidate ? .declined : .none }
+        if enabled.count > 1 { removeConflictingTransitions() }
         return .selected
     }
 
@@ -235,18 +246,18 @@ extension Machine {
     /// keep the one whose source is a descendant of the other's, else the earlier one.
     @inlinable
     mutating func removeConflictingTransitions() {
-        // Filters `space.enabled` in place: its first `kept` entries are the filtered set.
+        // Filters `enabled` in place: its first `kept` entries are the filtered set.
         var kept = 0
-        for index in 0 ..< space.enabled.count {
-            let candidate = space.enabled[index]
+        for index in 0 ..< enabled.count {
+            let candidate = enabled[index]
             let first = Int(candidate)
             var preempted = false
             var other = 0
             while other < kept {
-                let second = Int(space.enabled[other])
+                let second = Int(enabled[other])
                 if exitSetsIntersect(first, second) {
                     if isDescendant(Int(chart.transitions[first].source), of: Int(chart.transitions[second].source)) {
-                        for shift in other ..< kept - 1 { space.enabled[shift] = space.enabled[shift + 1] }
+                        for shift in other ..< kept - 1 { enabled[shift] = enabled[shift + 1] }
                         kept -= 1
                         continue
                     }
@@ -256,11 +267,11 @@ extension Machine {
                 other += 1
             }
             if !preempted {
-                space.enabled[kept] = candidate
+                enabled[kept] = candidate
                 kept += 1
             }
         }
-        space.enabled.removeLast(space.enabled.count - kept)
+        enabled.removeLast(enabled.count - kept)
     }
 
     /// Whether the exit sets of two transitions share a state. An exit set is the active
@@ -278,7 +289,7 @@ extension Machine {
         } else {
             return false
         }
-        return space.configuration.containsAny(from: inner + 1, below: Int(chart.nodes[inner].end))
+        return Bits.next(sets, 0, from: inner + 1, below: Int(chart.nodes[inner].end)) != nil
     }
 
     /// Whether `node` is a proper descendant of `ancestor`.
@@ -287,18 +298,25 @@ extension Machine {
         node > ancestor && node < Int(chart.nodes[ancestor].end)
     }
 
+    /// SCXML's `getTransitionDomain`, reading this machine's history.
+    @inlinable
+    func transitionDomain(_ transition: Int) -> Int {
+        let domain = Int(chart.transitions[transition].domain)
+        if domain != -2 { return domain }
+        return chart.topology.transitionDomain(transition, RuntimeEntryScratch(sets: [], words: 0, space: space))
+    }
+
     /// SCXML's `microstep`: exit, run the transitions' actions, enter; then tell the listener.
     @inlinable
     mutating func microstep(trigger: Trigger<Event>?) {
         exitStates(trigger: trigger)
         let event = trigger?.userEvent
-        for transition in space.enabled where chart.transitions[Int(transition)].action >= 0 {
+        for transition in enabled where chart.transitions[Int(transition)].action >= 0 {
             runAction(Int(chart.transitions[Int(transition)].action), event: event)
         }
-        let taken = space.enabled
         enterStates(trigger: trigger)
         if let onTransition {
-            for transition in taken {
+            for transition in enabled {
                 let info = chart.transitions[Int(transition)]
                 onTransition(TakenTransition(
                     source: chart.state(Int(info.source)),
@@ -313,37 +331,37 @@ extension Machine {
     /// order, running exit actions and cancelling the exiting states' delayed transitions.
     @inlinable
     mutating func exitStates(trigger: Trigger<Event>?) {
-        computeExitSet()
-        let toExit = space.toExit
-        var node = toExit.previous(below: chart.nodes.count, from: 1)
-        while let exiting = node {
-            if chart.nodes[exiting].hasHistoryChild { recordHistory(of: exiting) }
-            node = toExit.previous(below: exiting, from: 1)
-        }
-        let event = trigger?.userEvent
-        node = toExit.previous(below: chart.nodes.count, from: 1)
-        while let exiting = node {
-            let info = chart.nodes[exiting]
-            runActions(start: info.exitStart, count: info.exitCount, event: event)
-            if info.hasTimers { space.timers.removeAll { $0.owner == Int32(exiting) } }
-            space.configuration.remove(exiting)
-            node = toExit.previous(below: exiting, from: 1)
-        }
-    }
-
-    /// SCXML's `computeExitSet` for the enabled transitions, into `space.toExit`.
-    @inlinable
-    mutating func computeExitSet() {
-        space.toExit.removeAll()
-        for transition in space.enabled {
+        let words = chart.setWords
+        let exitBase = words &* MachineSets.toExit
+        // SCXML's computeExitSet: the active descendants of each transition's domain.
+        clearSet(MachineSets.toExit)
+        var any = false
+        for transition in enabled {
             let domain = transitionDomain(Int(transition))
             guard domain >= 0 else { continue }
             let end = Int(chart.nodes[domain].end)
-            var node = space.configuration.next(from: domain + 1, below: end)
+            var node = Bits.next(sets, 0, from: domain &+ 1, below: end)
             while let active = node {
-                space.toExit.insert(active)
-                node = space.configuration.next(from: active + 1, below: end)
+                Bits.insert(&sets, exitBase, active)
+                any = true
+                node = Bits.next(sets, 0, from: active &+ 1, below: end)
             }
+        }
+        guard any else { return }
+        let count = chart.nodes.count
+        var node = Bits.previous(sets, exitBase, below: count, from: 1)
+        while let exiting = node {
+            if chart.nodes[exiting].hasHistoryChild { recordHistory(of: exiting) }
+            node = Bits.previous(sets, exitBase, below: exiting, from: 1)
+        }
+        let event = trigger?.userEvent
+        node = Bits.previous(sets, exitBase, below: count, from: 1)
+        while let exiting = node {
+            let info = chart.nodes[exiting]
+            if info.exitCount > 0 { runActions(start: info.exitStart, count: info.exitCount, event: event) }
+            if info.hasTimers { space.timers.removeAll { $0.owner == Int32(exiting) } }
+            Bits.remove(&sets, 0, exiting)
+            node = Bits.previous(sets, exitBase, below: exiting, from: 1)
         }
     }
 
@@ -357,81 +375,14 @@ extension Machine {
             if node.isHistory {
                 let slot = Int(node.historySlot)
                 space.history[slot].removeAll()
-                var active = space.configuration.next(from: parent + 1, below: end)
+                var active = Bits.next(sets, 0, from: parent + 1, below: end)
                 while let member = active {
                     let keep = node.kind == .deepHistory ? chart.nodes[member].isAtomic : Int(chart.nodes[member].parent) == parent
                     if keep { space.history[slot].insert(member) }
-                    active = space.configuration.next(from: member + 1, below: end)
+                    active = Bits.next(sets, 0, from: member + 1, below: end)
                 }
             }
             child = Int(node.end)
         }
-    }
-
-    /// SCXML's `getTransitionDomain`: the state whose descendants a transition exits and enters;
-    /// -1 for a transition without targets.
-    @inlinable
-    func transitionDomain(_ transition: Int) -> Int {
-        let info = chart.transitions[transition]
-        if info.domain != -2 { return Int(info.domain) }
-        let source = Int(info.source)
-        if info.isInternal && chart.nodes[source].isCompound
-            && allEffectiveTargets(of: transition, satisfy: { isDescendant($0, of: source) }) {
-            return source
-        }
-        // findLCCA([source] + effective targets)
-        var ancestor = Int(chart.nodes[source].parent)
-        while ancestor > 0 {
-            if chart.nodes[ancestor].isCompound
-                && allEffectiveTargets(of: transition, satisfy: { isDescendant($0, of: ancestor) }) {
-                return ancestor
-            }
-            ancestor = Int(chart.nodes[ancestor].parent)
-        }
-        return 0
-    }
-
-    /// Whether every state of SCXML's `getEffectiveTargetStates` satisfies `test`: targets,
-    /// with history states replaced by what they remember or by their default targets.
-    @inlinable
-    func allEffectiveTargets(of transition: Int, satisfy test: (Int) -> Bool) -> Bool {
-        let info = chart.transitions[transition]
-        for position in Int(info.targetStart) ..< Int(info.targetStart + info.targetCount) {
-            let target = Int(chart.targets[position])
-            let node = chart.nodes[target]
-            if node.isHistory {
-                let remembered = space.history[Int(node.historySlot)]
-                if !remembered.isEmpty {
-                    for member in remembered.members where !test(member) { return false }
-                } else if chart.transitions[Int(node.initialTransition)].targetCount > 0 {
-                    if !allEffectiveTargets(of: Int(node.initialTransition), satisfy: test) { return false }
-                } else if !defaultEntryTargets(of: Int(node.parent)).allSatisfy(test) {
-                    return false
-                }
-            } else if !test(target) {
-                return false
-            }
-        }
-        return true
-    }
-
-    /// The states a compound or parallel state's default entry targets.
-    @inlinable
-    func defaultEntryTargets(of node: Int) -> [Int] {
-        if chart.nodes[node].kind == .parallel { return childStates(of: node) }
-        let initial = chart.transitions[Int(chart.nodes[node].initialTransition)]
-        return (0 ..< Int(initial.targetCount)).map { Int(chart.targets[Int(initial.targetStart) + $0]) }
-    }
-
-    /// The child states of `node` in document order, history states left out.
-    @inlinable
-    func childStates(of node: Int) -> [Int] {
-        var children: [Int] = []
-        var child = node + 1
-        while child < Int(chart.nodes[node].end) {
-            if !chart.nodes[child].isHistory { children.append(child) }
-            child = Int(chart.nodes[child].end)
-        }
-        return children
     }
 }

@@ -32,9 +32,14 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     @usableFromInline var current: Int
     @usableFromInline var finished: Bool
     @usableFromInline var storedContext: Context
-    /// Everything a hierarchical chart needs beyond a node index; `nil` for flat charts.
+    /// History, queues and timers of a hierarchical chart; `nil` for flat charts.
     @usableFromInline var workspace: Workspace<Event>?
     @usableFromInline var clock: Duration
+    /// For a hierarchical chart, the configuration and the scratch sets of a microstep, as
+    /// consecutive runs of `chart.setWords` words (see `MachineSets`); empty for flat charts.
+    @usableFromInline var sets: ContiguousArray<UInt64>
+    /// The transitions the current microstep takes.
+    @usableFromInline var enabled: ContiguousArray<Int32>
 
     /// Called after every transition taken, once its microstep is complete.
     ///
@@ -62,6 +67,8 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
         self.finished = false
         self.workspace = nil
         self.clock = .zero
+        self.sets = []
+        self.enabled = []
         if chart.isFlat {
             let node = chart.nodes[current]
             runActions(start: node.entryStart, count: node.entryCount, event: nil)
@@ -75,12 +82,9 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     /// is in; otherwise the first active atomic state in document order (see ``activeStates``).
     @inlinable
     public var state: State {
-        if let workspace {
-            let configuration = workspace.configuration
-            var node = configuration.next(from: 1, below: chart.nodes.count)
-            while let found = node, !chart.nodes[found].isAtomic {
-                node = configuration.next(from: found + 1, below: chart.nodes.count)
-            }
+        if workspace != nil {
+            var node = nextActive(from: 1)
+            while let found = node, !chart.nodes[found].isAtomic { node = nextActive(from: found + 1) }
             return chart.state(node ?? chart.flatInitial)
         }
         return chart.state(current)
@@ -88,8 +92,14 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
 
     /// Every active state, compound and parallel ones included, in document order.
     public var activeStates: [State] {
-        if let workspace { return workspace.configuration.members.map { chart.state($0) } }
-        return [chart.state(current)]
+        guard workspace != nil else { return [chart.state(current)] }
+        var states: [State] = []
+        var node = nextActive(from: 1)
+        while let found = node {
+            states.append(chart.state(found))
+            node = nextActive(from: found + 1)
+        }
+        return states
     }
 
     /// The machine's extended state, as the actions left it.
@@ -115,9 +125,9 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     /// - Returns: `true` when it is in the configuration; `false` for states the chart lacks.
     @inlinable
     public func isActive(_ state: State) -> Bool {
-        if let workspace {
+        if workspace != nil {
             guard let node = chart.stateIndex[state] else { return false }
-            return workspace.configuration.contains(node)
+            return Bits.contains(sets, 0, node)
         }
         return chart.state(current) == state
     }
@@ -153,13 +163,12 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     @inlinable
     public func canSend(_ event: Event) -> Bool {
         guard !finished else { return false }
-        guard let workspace else {
+        guard workspace != nil else {
             guard let column = chart.kinds.index(of: event.kind) else { return false }
             // `try?` flattens: nil when no transition is enabled or a guard threw.
             return (try? firstEnabled(in: chart.table, leaf: current, column: column, trigger: .event(event))) != nil
         }
-        let configuration = workspace.configuration
-        var node = configuration.next(from: 1, below: chart.nodes.count)
+        var node = nextActive(from: 1)
         while let leaf = node {
             if chart.nodes[leaf].isAtomic {
                 for transition in candidates(of: leaf, for: .event(event)) {
@@ -168,7 +177,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
                     if allowed { return true }
                 }
             }
-            node = configuration.next(from: leaf + 1, below: chart.nodes.count)
+            node = nextActive(from: leaf + 1)
         }
         return false
     }

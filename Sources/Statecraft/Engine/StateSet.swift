@@ -1,3 +1,53 @@
+/// Bit operations on a run of words inside a word array: the machine keeps its configuration
+/// and scratch sets as consecutive runs of one array, and ``StateSet`` is a run of its own.
+@usableFromInline
+enum Bits {
+    @inlinable
+    static func contains(_ words: ContiguousArray<UInt64>, _ base: Int, _ node: Int) -> Bool {
+        words[base &+ node &>> 6] & (1 &<< UInt64(node & 63)) != 0
+    }
+
+    @inlinable
+    static func insert(_ words: inout ContiguousArray<UInt64>, _ base: Int, _ node: Int) {
+        words[base &+ node &>> 6] |= 1 &<< UInt64(node & 63)
+    }
+
+    @inlinable
+    static func remove(_ words: inout ContiguousArray<UInt64>, _ base: Int, _ node: Int) {
+        words[base &+ node &>> 6] &= ~(1 &<< UInt64(node & 63))
+    }
+
+    /// The smallest member in `start ..< end`, or `nil`.
+    @inlinable
+    static func next(_ words: ContiguousArray<UInt64>, _ base: Int, from start: Int, below end: Int) -> Int? {
+        var node = start
+        while node < end {
+            let word = words[base &+ node &>> 6] &>> UInt64(node & 63)
+            if word != 0 {
+                let found = node &+ word.trailingZeroBitCount
+                return found < end ? found : nil
+            }
+            node = (node | 63) &+ 1
+        }
+        return nil
+    }
+
+    /// The largest member in `start ..< end`, or `nil`.
+    @inlinable
+    static func previous(_ words: ContiguousArray<UInt64>, _ base: Int, below end: Int, from start: Int) -> Int? {
+        var node = end &- 1
+        while node >= start {
+            let word = words[base &+ node &>> 6] &<< UInt64(63 &- (node & 63))
+            if word != 0 {
+                let found = node &- word.leadingZeroBitCount
+                return found >= start ? found : nil
+            }
+            node = (node & ~63) &- 1
+        }
+        return nil
+    }
+}
+
 /// A set of chart nodes as a bitset, node `n` at bit `n`. Nodes are in document order, so
 /// walking the set upwards is document order and downwards is SCXML's exit order.
 @usableFromInline
@@ -11,19 +61,13 @@ struct StateSet: Sendable, Hashable {
     }
 
     @inlinable
-    func contains(_ node: Int) -> Bool {
-        words[node >> 6] & (1 << UInt64(node & 63)) != 0
-    }
+    func contains(_ node: Int) -> Bool { Bits.contains(words, 0, node) }
 
     @inlinable
-    mutating func insert(_ node: Int) {
-        words[node >> 6] |= 1 << UInt64(node & 63)
-    }
+    mutating func insert(_ node: Int) { Bits.insert(&words, 0, node) }
 
     @inlinable
-    mutating func remove(_ node: Int) {
-        words[node >> 6] &= ~(1 << UInt64(node & 63))
-    }
+    mutating func remove(_ node: Int) { Bits.remove(&words, 0, node) }
 
     @inlinable
     mutating func removeAll() {
@@ -36,42 +80,17 @@ struct StateSet: Sendable, Hashable {
         return true
     }
 
-    /// The smallest member in `from ..< end`, or `nil`.
+    /// The smallest member in `start ..< end`, or `nil`.
     @inlinable
-    func next(from start: Int, below end: Int) -> Int? {
-        var node = start
-        while node < end {
-            let word = words[node >> 6] >> UInt64(node & 63)
-            if word != 0 {
-                let found = node + word.trailingZeroBitCount
-                return found < end ? found : nil
-            }
-            node = (node | 63) + 1
-        }
-        return nil
-    }
+    func next(from start: Int, below end: Int) -> Int? { Bits.next(words, 0, from: start, below: end) }
 
     /// The largest member in `start ..< end`, or `nil`.
     @inlinable
-    func previous(below end: Int, from start: Int) -> Int? {
-        var node = end - 1
-        while node >= start {
-            let shift = UInt64(63 - (node & 63))
-            let word = words[node >> 6] << shift
-            if word != 0 {
-                let found = node - word.leadingZeroBitCount
-                return found >= start ? found : nil
-            }
-            node = (node & ~63) - 1
-        }
-        return nil
-    }
+    func previous(below end: Int, from start: Int) -> Int? { Bits.previous(words, 0, below: end, from: start) }
 
     /// Whether any member lies in `start ..< end`.
     @inlinable
-    func containsAny(from start: Int, below end: Int) -> Bool {
-        next(from: start, below: end) != nil
-    }
+    func containsAny(from start: Int, below end: Int) -> Bool { next(from: start, below: end) != nil }
 
     /// The members in ascending order.
     @inlinable

@@ -1,6 +1,6 @@
-/// The part of a hierarchical machine that is not a few words: configuration, history,
-/// queues, timers, and scratch sets reused by every microstep so that a step allocates
-/// nothing once warm.
+/// The part of a hierarchical machine that is neither hot nor a few words: history, queues,
+/// timers, pending effects. The configuration and the scratch sets of a microstep live in the
+/// machine itself.
 ///
 /// A machine is a value, so its workspace is copied before it is written whenever another
 /// machine shares it (copy on write; see ``Machine``).
@@ -15,7 +15,7 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     // statically, and no closure of yours can reach them (actions get `Effects` by `inout`
     // for the duration of the call). Dynamic checks would find nothing and cost about half
     // of a microstep.
-    @usableFromInline @exclusivity(unchecked) var configuration: StateSet
+
     /// Per history state, the states it remembers; empty until its parent is first exited.
     @usableFromInline @exclusivity(unchecked) var history: ContiguousArray<StateSet>
     @usableFromInline @exclusivity(unchecked) var internalQueue = ContiguousArray<Trigger<Event>>()
@@ -28,31 +28,20 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var lastFault: EngineFault?
     /// Whether the exit actions of a finished machine have run.
     @usableFromInline @exclusivity(unchecked) var exitedAtFinish = false
-
-    // Scratch, valid within one microstep.
-    @usableFromInline @exclusivity(unchecked) var enabled = ContiguousArray<Int32>()
-    @usableFromInline @exclusivity(unchecked) var toExit: StateSet
-    @usableFromInline @exclusivity(unchecked) var toEnter: StateSet
-    @usableFromInline @exclusivity(unchecked) var defaultEntry: StateSet
     /// Per node, the history default transition whose action runs when the node is entered; -1.
     @usableFromInline @exclusivity(unchecked) var defaultHistoryAction: ContiguousArray<Int32>
     @usableFromInline @exclusivity(unchecked) var touchedHistoryActions = ContiguousArray<Int32>()
 
     @usableFromInline
     init(nodeCount: Int, historyCount: Int) {
-        configuration = StateSet(capacity: nodeCount)
         history = ContiguousArray(repeating: StateSet(capacity: nodeCount), count: historyCount)
-        toExit = StateSet(capacity: nodeCount)
-        toEnter = StateSet(capacity: nodeCount)
-        defaultEntry = StateSet(capacity: nodeCount)
         defaultHistoryAction = ContiguousArray(repeating: -1, count: nodeCount)
     }
 
-    /// A copy holding the same configuration, history, queues and timers.
+    /// A copy holding the same history, queues and timers.
     @usableFromInline
     func copy() -> Workspace {
         let copy = Workspace(nodeCount: 0, historyCount: 0)
-        copy.configuration = configuration
         copy.history = history
         copy.internalQueue = internalQueue
         copy.internalHead = internalHead
@@ -62,10 +51,55 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
         copy.timerSequence = timerSequence
         copy.lastFault = lastFault
         copy.exitedAtFinish = exitedAtFinish
-        copy.toExit = toExit
-        copy.toEnter = toEnter
-        copy.defaultEntry = defaultEntry
         copy.defaultHistoryAction = defaultHistoryAction
         return copy
     }
+
+    /// What a history slot remembers, or `nil` when its parent was never exited.
+    @inlinable
+    func remembered(_ slot: Int) -> StateSet? {
+        history[slot].isEmpty ? nil : history[slot]
+    }
+}
+
+/// The entry-set computation's view of a running machine: its scratch sets, moved out of the
+/// machine for the computation, and its history.
+@usableFromInline
+struct RuntimeEntryScratch<Event: MachineEvent>: EntryScratch {
+    @usableFromInline var sets: ContiguousArray<UInt64>
+    @usableFromInline let words: Int
+    @usableFromInline unowned(unsafe) let space: Workspace<Event>
+
+    @inlinable
+    init(sets: ContiguousArray<UInt64>, words: Int, space: Workspace<Event>) {
+        self.sets = sets
+        self.words = words
+        self.space = space
+    }
+
+    @inlinable mutating func insertToEnter(_ node: Int) { Bits.insert(&sets, words &* MachineSets.toEnter, node) }
+    @inlinable func toEnterContainsAny(from start: Int, below end: Int) -> Bool {
+        Bits.next(sets, words &* MachineSets.toEnter, from: start, below: end) != nil
+    }
+    @inlinable mutating func insertDefaultEntry(_ node: Int) { Bits.insert(&sets, words &* MachineSets.defaultEntry, node) }
+    @inlinable mutating func setHistoryDefault(parent: Int, transition: Int) {
+        space.defaultHistoryAction[parent] = Int32(transition)
+        space.touchedHistoryActions.append(Int32(parent))
+    }
+    @inlinable func remembered(_ slot: Int) -> StateSet? { space.remembered(slot) }
+}
+
+/// The runs of a machine's `sets` array, each `chart.setWords` words long.
+@usableFromInline
+enum MachineSets {
+    /// The active states.
+    @usableFromInline static let configuration = 0
+    /// The states the current microstep exits.
+    @usableFromInline static let toExit = 1
+    /// The states the current microstep enters.
+    @usableFromInline static let toEnter = 2
+    /// The compound states the current microstep enters by default.
+    @usableFromInline static let defaultEntry = 3
+    /// How many runs there are.
+    @usableFromInline static let count = 4
 }

@@ -24,7 +24,7 @@ extension Machine {
             }
         }
         return Snapshot(
-            activeStates: workspace.configuration.members.map { chart.state($0) },
+            activeStates: activeStates,
             history: history, context: storedContext, status: status, now: clock, timers: timers
         )
     }
@@ -54,8 +54,10 @@ extension Machine {
         self.finished = snapshot.status == .done
         self.clock = snapshot.now
         self.current = configuration.next(from: 1, below: chart.nodes.count) ?? chart.flatInitial
+        self.enabled = []
         if chart.isFlat {
             self.workspace = nil
+            self.sets = []
             if let timer = snapshot.timers.first {
                 throw SnapshotError(
                     code: .invalidTimer,
@@ -66,7 +68,9 @@ extension Machine {
             return
         }
         let space = Workspace<Event>(nodeCount: chart.nodes.count, historyCount: chart.historyCount)
-        space.configuration = configuration
+        var sets = ContiguousArray<UInt64>(repeating: 0, count: chart.setWords * MachineSets.count)
+        for word in 0 ..< chart.setWords { sets[word] = configuration.words[word] }
+        self.sets = sets
         space.exitedAtFinish = finished
         for (state, remembered) in snapshot.history {
             let node = try Self.node(of: state, in: chart, role: "history state")
