@@ -201,3 +201,73 @@ struct PathEquivalenceTests {
         #expect(runs[0].3 == runs[1].3)
     }
 }
+
+@Suite("Leaf path and general path agree on hierarchies")
+struct HierarchyPathEquivalenceTests {
+    /// A three-level chart; with `general`, an eventless transition that never fires sends it
+    /// down the general SCXML path instead of the leaf path.
+    static func chart(general: Bool) throws -> Statechart<S, E, Log> {
+        try Statechart {
+            Compound(.top) {
+                OnEntry { log in log.lines.append("enter top") }
+                OnExit { log in log.lines.append("exit top") }
+                Compound(.a) {
+                    OnEntry { log in log.lines.append("enter a") }
+                    OnExit { log in log.lines.append("exit a") }
+                    Initial(to: .a2) { log, _, _ in log.lines.append("initial a") }
+                    Atomic(.a1) {
+                        OnEntry { log in log.lines.append("enter a1") }
+                        OnExit { log in log.lines.append("exit a1") }
+                        On(.next, to: .b1) { log, _ in log.lines.append("a1->b1") }
+                    }
+                    Atomic(.a2) {
+                        OnEntry { log in log.lines.append("enter a2") }
+                        OnExit { log in log.lines.append("exit a2") }
+                        On(.next, to: .a1)
+                        if general { Always(to: .a1, guard: { _, _ in false }) }
+                    }
+                    On(.inner, to: .a1, type: .internal)
+                    On(.reset, to: .a)
+                }
+                Compound(.b) {
+                    OnEntry { log in log.lines.append("enter b") }
+                    OnExit { log in log.lines.append("exit b") }
+                    Atomic(.b1) {
+                        On(.back, to: .top)
+                        On(.stop, to: .done)
+                        On(.ping) { log, _ in log.count += 1 }
+                    }
+                }
+                On(.go, to: .b1) { log, _ in log.lines.append("top go") }
+            }
+            Final(.done) { OnEntry { log in log.lines.append("enter done") }; OnExit { log in log.lines.append("exit done") } }
+        }
+    }
+
+    @Test(arguments: [
+        ([E.next, .next, .ping, .back, .inner, .reset, .go, .back, .stop, .go], "running 1"),
+        ([.go, .go, .back, .next, .inner, .inner, .reset, .next, .next, .ping, .stop], "done 1"),
+    ])
+    func sameEventsGiveSameEffectsOnBothPaths(events: [E], ending: String) throws {
+        var outcomes: [[String]] = []
+        for general in [false, true] {
+            var machine = try Self.chart(general: general).makeMachine(context: Log())
+            var lines = machine.context.lines
+            for event in events {
+                lines.append("\(machine.send(event)) -> \(machine.activeStates)")
+            }
+            lines.append(contentsOf: machine.context.lines)
+            lines.append("\(machine.status) \(machine.context.count)")
+            outcomes.append(lines)
+        }
+        #expect(outcomes[0] == outcomes[1])
+        #expect(outcomes[0].last == ending)
+    }
+
+    @Test func leafPathStartsThroughInitialTransitions() throws {
+        let machine = try Self.chart(general: false).makeMachine(context: Log())
+        #expect(machine.activeStates == [.top, .a, .a2])
+        #expect(machine.context.lines == ["enter top", "enter a", "initial a", "enter a2"])
+        #expect(machine.isActive(.top) && machine.isActive(.a) && !machine.isActive(.b))
+    }
+}

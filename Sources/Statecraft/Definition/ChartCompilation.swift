@@ -32,6 +32,12 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
     var setWords = 0
     /// Per transition with a static entry, its entry set then its default-entry set.
     var entryMasks = ContiguousArray<UInt64>()
+    /// For the leaf fast path: per transition, the states it enters in document order, each as
+    /// `node << 1 | enteredByDefault`; transition `t`'s are `entryPaths[entryPathStart[t] ..< entryPathStart[t + 1]]`.
+    var entryPaths = ContiguousArray<Int32>()
+    var entryPathStart = ContiguousArray<Int32>()
+    /// The atomic state a leaf-path machine starts in.
+    var initialLeaf = 0
     var warnings: [DefinitionWarning] = []
 
     /// Each node's declaration, and each transition's declaration with the node it is written in.
@@ -438,8 +444,9 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
         table = TransitionTable(stateCount: nodes.count, eventCount: columns, entries: entries)
         eventless = TransitionTable(stateCount: nodes.count, eventCount: 1, entries: eventlessEntries)
         hasEventless = !eventlessEntries.isEmpty
-        isFlat = isFlat && !usesEffects && nodes.dropFirst().allSatisfy { $0.parent == 0 && $0.isAtomic }
-            && doneData.allSatisfy { $0 == nil } && Event.Kind.self != EventDescriptor.self
+        // One active leaf at a time, and nothing but events of yours moves it: the leaf path.
+        isFlat = isFlat && !usesEffects && historyCount == 0 && Event.Kind.self != EventDescriptor.self
+            && nodes.dropFirst().allSatisfy { $0.kind != .parallel && ($0.kind != .final || $0.parent == 0) }
     }
 
     /// The column kinds of a transition's kind: itself, or one single-name descriptor per name
@@ -471,6 +478,19 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
             }
             transitions[transition].hasStaticEntry = true
         }
+        entryPathStart = [0]
+        for transition in transitions.indices {
+            if transitions[transition].hasStaticEntry {
+                let base = transition * 2 * setWords
+                for node in 1 ..< nodes.count where Bits.contains(entryMasks, base, node) {
+                    let byDefault: Int32 = Bits.contains(entryMasks, base + setWords, node) ? 1 : 0
+                    entryPaths.append(Int32(node) << 1 | byDefault)
+                }
+            }
+            entryPathStart.append(Int32(entryPaths.count))
+        }
+        let start = Int(nodes[0].initialTransition)
+        initialLeaf = Int(entryPaths[Int(entryPathStart[start + 1]) - 1] >> 1)
     }
 
     // MARK: Warnings

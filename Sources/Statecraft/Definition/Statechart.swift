@@ -52,11 +52,16 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     @usableFromInline let doneColumn: ContiguousArray<Int32>
     @usableFromInline let timerColumn: ContiguousArray<Int32>
     @usableFromInline let historyCount: Int
-    /// Whether every state is atomic or final at the top level and nothing raises, sends or
-    /// delays events: such a chart runs on the flat fast path.
+    /// Whether the chart has one active atomic state at a time and only your events move it (no
+    /// parallel or history state, no eventless, done or delayed transition, no effects, final
+    /// states only at the top level): such a chart runs on the leaf fast path.
     @usableFromInline let isFlat: Bool
-    /// The initial node of a flat chart.
+    /// The atomic state a leaf-path machine starts in.
     @usableFromInline let flatInitial: Int
+    /// For the leaf path: the states each transition enters, as `node << 1 | enteredByDefault`.
+    @usableFromInline let entryPaths: ContiguousArray<Int32>
+    /// Where each transition's run of `entryPaths` starts; one more entry than transitions.
+    @usableFromInline let entryPathStart: ContiguousArray<Int32>
     /// Whether event kinds are ``EventDescriptor``s, matched by prefix rather than equality.
     @usableFromInline let matchesByDescriptor: Bool
     /// Whether any transition is eventless.
@@ -103,7 +108,9 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         timerColumn = ContiguousArray(compiled.timerColumn)
         historyCount = compiled.historyCount
         isFlat = compiled.isFlat
-        flatInitial = initialNode
+        flatInitial = compiled.initialLeaf
+        entryPaths = compiled.entryPaths
+        entryPathStart = compiled.entryPathStart
         matchesByDescriptor = Event.Kind.self == EventDescriptor.self
         hasEventless = compiled.hasEventless
         setWords = compiled.setWords

@@ -70,9 +70,8 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
         self.sets = []
         self.enabled = []
         if chart.isFlat {
-            let node = chart.nodes[current]
-            runActions(start: node.entryStart, count: node.entryCount, event: nil)
-            if node.kind == .final { finishFlat(event: nil) }
+            enterPath(of: Int(chart.nodes[0].initialTransition), event: nil)
+            if chart.nodes[current].kind == .final { finishFlat(event: nil) }
         } else {
             start()
         }
@@ -92,7 +91,15 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
 
     /// Every active state, compound and parallel ones included, in document order.
     public var activeStates: [State] {
-        guard workspace != nil else { return [chart.state(current)] }
+        guard workspace != nil else {
+            var path: [State] = []
+            var node = current
+            while node > 0 {
+                path.append(chart.state(node))
+                node = Int(chart.nodes[node].parent)
+            }
+            return path.reversed()
+        }
         var states: [State] = []
         var node = nextActive(from: 1)
         while let found = node {
@@ -129,7 +136,9 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
             guard let node = chart.stateIndex[state] else { return false }
             return Bits.contains(sets, 0, node)
         }
-        return chart.state(current) == state
+        if chart.state(current) == state { return true }
+        guard let node = chart.stateIndex[state] else { return false }
+        return current > node && current < Int(chart.nodes[node].end)
     }
 
     /// Processes one event to completion.
@@ -182,7 +191,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
         return false
     }
 
-    // MARK: Flat charts
+    // MARK: The leaf path: one active atomic state, moved only by your events
 
     @inlinable
     mutating func sendFlat(_ event: Event) -> SendResult<State, Event.Kind> {
@@ -215,25 +224,50 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     @inlinable
     mutating func takeFlat(_ transition: Int, _ event: Event) -> SendResult<State, Event.Kind> {
         let info = chart.transitions[transition]
-        let source = current
+        let source = Int(info.source)
         guard info.targetCount > 0 else {
             if info.action >= 0 { runAction(Int(info.action), event: event) }
             onTransition?(TakenTransition(source: chart.state(source), target: nil, event: event))
             return .handled(in: chart.state(source))
         }
-        let target = Int(chart.targets[Int(info.targetStart)])
-        let sourceNode = chart.nodes[source]
-        runActions(start: sourceNode.exitStart, count: sourceNode.exitCount, event: event)
+        // Exit from the active leaf up to the transition's domain, innermost first.
+        let domain = Int(info.domain)
+        var exiting = current
+        while exiting != domain && exiting > 0 {
+            let node = chart.nodes[exiting]
+            if node.exitCount > 0 { runActions(start: node.exitStart, count: node.exitCount, event: event) }
+            exiting = Int(node.parent)
+        }
         if info.action >= 0 { runAction(Int(info.action), event: event) }
-        current = target
-        let targetNode = chart.nodes[target]
-        runActions(start: targetNode.entryStart, count: targetNode.entryCount, event: event)
+        enterPath(of: transition, event: event)
+        let target = Int(chart.targets[Int(info.targetStart)])
         onTransition?(TakenTransition(source: chart.state(source), target: chart.state(target), event: event))
-        if targetNode.kind == .final { finishFlat(event: event) }
+        if chart.nodes[current].kind == .final { finishFlat(event: event) }
         return .transitioned(from: chart.state(source), to: chart.state(target))
     }
 
-    /// A flat machine entered a top-level final state: it is done, and its state exits.
+    /// Enters the states a transition enters on the leaf path, outermost first, running entry
+    /// actions and the initial actions of compound states entered by default; the last one is
+    /// the new active leaf.
+    @inlinable
+    mutating func enterPath(of transition: Int, event: Event?) {
+        var position = Int(chart.entryPathStart[transition])
+        let end = Int(chart.entryPathStart[transition &+ 1])
+        while position < end {
+            let entry = Int(chart.entryPaths[position])
+            let entering = entry &>> 1
+            let node = chart.nodes[entering]
+            current = entering
+            if node.entryCount > 0 { runActions(start: node.entryStart, count: node.entryCount, event: event) }
+            if entry & 1 != 0 {
+                let initial = chart.transitions[Int(node.initialTransition)]
+                if initial.action >= 0 { runAction(Int(initial.action), event: event) }
+            }
+            position &+= 1
+        }
+    }
+
+    /// A leaf-path machine entered a top-level final state: it is done, and its state exits.
     @inlinable
     mutating func finishFlat(event: Event?) {
         finished = true

@@ -3,7 +3,7 @@ extension Machine {
     /// The machine's state as a value: active states, history, context, status, clock, timers.
     public var snapshot: Snapshot<State, Event, Context> {
         guard let workspace else {
-            return Snapshot(activeStates: [chart.state(current)], context: storedContext, status: status, now: clock)
+            return Snapshot(activeStates: activeStates, context: storedContext, status: status, now: clock)
         }
         var history: [State: [State]] = [:]
         for node in chart.nodes.indices where chart.nodes[node].isHistory {
@@ -53,7 +53,8 @@ extension Machine {
         self.onTransition = onTransition
         self.finished = snapshot.status == .done
         self.clock = snapshot.now
-        self.current = configuration.next(from: 1, below: chart.nodes.count) ?? chart.flatInitial
+        // On the leaf path, the active atomic state: the configuration is it and its ancestors.
+        self.current = configuration.previous(below: chart.nodes.count, from: 1) ?? chart.flatInitial
         self.enabled = []
         if chart.isFlat {
             self.workspace = nil
