@@ -1,0 +1,61 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// The benchmark harness of Statecraft: a nested package, so that the root package's users and
+/// its CI never build the benchmark dependencies.
+///
+/// - `BenchmarkCases`: each case and its hand-written baseline, in a module that is not
+///   Statecraft, so the library is measured as a user's code sees it.
+/// - `compare`: times every case against its baseline and checks the targets of issue 6
+///   (`swift run -c release --package-path Benchmarks compare`).
+/// - `RuntimeCounters`: the C part of `compare` that counts retains and releases.
+/// - `StatecraftBenchmarks`: the same cases as a package-benchmark suite, with allocation and
+///   retain/release counts (`swift package --package-path Benchmarks benchmark --no-progress`).
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+/// SwiftPM names a path dependency after its folder, so the root package's identity is the name
+/// of whatever folder the repository was cloned into.
+let root = String(Context.packageDirectory.split(separator: "/").dropLast().last ?? "Statecraft")
+
+let package = Package(
+    name: "StatecraftBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
+    ],
+    targets: [
+        .target(
+            name: "BenchmarkCases",
+            dependencies: [
+                .product(name: "Statecraft", package: root),
+                .product(name: "StatecraftClassic", package: root),
+            ],
+            swiftSettings: strict
+        ),
+        .target(name: "RuntimeCounters"),
+        .executableTarget(
+            name: "compare",
+            dependencies: [
+                "BenchmarkCases",
+                "RuntimeCounters",
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "StatecraftBenchmarks",
+            dependencies: [
+                "BenchmarkCases",
+                .product(name: "Benchmark", package: "package-benchmark"),
+            ],
+            path: "Benchmarks/StatecraftBenchmarks",
+            swiftSettings: strict,
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+    ]
+)

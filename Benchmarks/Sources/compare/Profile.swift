@@ -1,0 +1,37 @@
+import BenchmarkCases
+
+extension Compare {
+    /// `compare profile <case> [statecraft|baseline] [events]`: runs one loop and nothing else,
+    /// for `valgrind --tool=callgrind`, whose instruction counts repeat from run to run:
+    ///
+    /// ```sh
+    /// valgrind --tool=callgrind --callgrind-out-file=toggle.out \
+    ///     Benchmarks/.build/release/compare profile flat.toggle statecraft 100000
+    /// callgrind_annotate toggle.out | head -30
+    /// ```
+    static func profile(_ arguments: [String]) throws {
+        let name = arguments.first ?? "flat.toggle"
+        let side = arguments.count > 1 ? arguments[1] : "statecraft"
+        let events = arguments.count > 2 ? Int(arguments[2]) ?? 100_000 : 100_000
+        let loop: (Int) -> Int
+        switch (name, side) {
+        case ("flat.toggle", "statecraft"): loop = try FlatToggle().runStatecraft
+        case ("flat.toggle", "baseline"): loop = try FlatToggle().runBaseline
+        case ("flat.ring", "statecraft"): loop = try FlatRing().runStatecraft
+        case ("flat.ring", "baseline"): loop = try FlatRing().runBaseline
+        case ("seedapi.toggle", "statecraft"): loop = try SeedToggle().runStatecraft
+        case ("seedapi.toggle", "baseline"): loop = try SeedToggle().runBaseline
+        case ("hierarchy.crossParent", "statecraft"): loop = try CrossParent().runStatecraft
+        case ("hierarchy.crossParent", "baseline"): loop = try CrossParent().runBaseline
+        case ("parallel.twoRegions", "statecraft"): loop = try TwoRegions().runStatecraft
+        case ("parallel.twoRegions", "baseline"): loop = try TwoRegions().runBaseline
+        case ("construct", _): loop = try Construct().runStatecraft
+        case ("construct.hierarchy", _): loop = try Construct().runHierarchical
+        default:
+            print("usage: compare profile <case> [statecraft|baseline] [events]; cases: flat.toggle, "
+                + "flat.ring, seedapi.toggle, hierarchy.crossParent, parallel.twoRegions, construct, construct.hierarchy")
+            return
+        }
+        print("\(name) \(side) events=\(events) checksum=\(loop(events))")
+    }
+}
