@@ -38,6 +38,8 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
     var entryPathStart = ContiguousArray<Int32>()
     /// The atomic state a leaf-path machine starts in.
     var initialLeaf = 0
+    /// For a leaf-path chart, per table position, what taking that candidate takes.
+    var leafSteps = ContiguousArray<LeafStep>()
     var warnings: [DefinitionWarning] = []
 
     /// Each node's declaration, and each transition's declaration with the node it is written in.
@@ -491,6 +493,44 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
         }
         let start = Int(nodes[0].initialTransition)
         initialLeaf = Int(entryPaths[Int(entryPathStart[start + 1]) - 1] >> 1)
+        if isFlat { computeLeafSteps() }
+    }
+
+    /// For each position of the table (an atomic state and a candidate), the leaf path's step.
+    private mutating func computeLeafSteps() {
+        leafSteps = ContiguousArray(repeating: LeafStep(transition: -1, source: -1, target: -1, leaf: -1, flags: 0),
+                                    count: table.candidates.count)
+        for leaf in nodes.indices where nodes[leaf].isAtomic {
+            for column in 0 ..< table.eventCount {
+                for position in table.cell(state: leaf, event: column) {
+                    let transition = table.transition(at: position)
+                    let info = transitions[transition]
+                    var plain = info.action < 0
+                    var newLeaf = -1
+                    var target = -1
+                    if info.targetCount > 0 {
+                        target = Int(targets[Int(info.targetStart)])
+                        var exiting = leaf
+                        while exiting != Int(info.domain) && exiting > 0 {
+                            if nodes[exiting].exitCount > 0 { plain = false }
+                            exiting = Int(nodes[exiting].parent)
+                        }
+                        for position in Int(entryPathStart[transition]) ..< Int(entryPathStart[transition + 1]) {
+                            let entry = Int(entryPaths[position])
+                            let node = nodes[entry >> 1]
+                            if node.entryCount > 0 { plain = false }
+                            if entry & 1 != 0, transitions[Int(node.initialTransition)].action >= 0 { plain = false }
+                            newLeaf = entry >> 1
+                        }
+                        if nodes[newLeaf].kind == .final { plain = false }
+                    }
+                    leafSteps[position] = LeafStep(
+                        transition: Int32(transition), source: info.source, target: Int32(target), leaf: Int32(newLeaf),
+                        flags: (info.hasGuard ? LeafStep.guarded : 0) | (plain ? LeafStep.plain : 0)
+                    )
+                }
+            }
+        }
     }
 
     // MARK: Warnings

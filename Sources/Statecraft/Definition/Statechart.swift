@@ -62,6 +62,8 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     @usableFromInline let entryPaths: ContiguousArray<Int32>
     /// Where each transition's run of `entryPaths` starts; one more entry than transitions.
     @usableFromInline let entryPathStart: ContiguousArray<Int32>
+    /// For a leaf-path chart, per table position, the step taking that candidate takes.
+    @usableFromInline let leafSteps: ContiguousArray<LeafStep>
     /// Whether event kinds are ``EventDescriptor``s, matched by prefix rather than equality.
     @usableFromInline let matchesByDescriptor: Bool
     /// Whether any transition is eventless.
@@ -111,6 +113,7 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         flatInitial = compiled.initialLeaf
         entryPaths = compiled.entryPaths
         entryPathStart = compiled.entryPathStart
+        leafSteps = compiled.leafSteps
         matchesByDescriptor = Event.Kind.self == EventDescriptor.self
         hasEventless = compiled.hasEventless
         setWords = compiled.setWords
@@ -143,8 +146,9 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
 
     /// The identity of node `node` (not the root).
     @inlinable
+    @inline(__always)
     func state(_ node: Int) -> State {
-        stateTable[node &- 1]
+        stateTable.withUnsafeBufferPointer { $0[node &- 1] }
     }
 
     @usableFromInline

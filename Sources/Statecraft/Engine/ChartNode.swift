@@ -64,3 +64,24 @@ struct TransitionInfo: Sendable {
     /// For a delayed transition: its delay. Zero otherwise.
     @usableFromInline var delay: Duration
 }
+
+/// What the leaf fast path needs to take one candidate of one table cell: the transition, the
+/// atomic state it leads to, and whether anything runs on the way.
+@usableFromInline
+struct LeafStep: Sendable {
+    /// The transition.
+    @usableFromInline var transition: Int32
+    /// The transition's source and first target (-1 without target), for results.
+    @usableFromInline var source: Int32
+    @usableFromInline var target: Int32
+    /// The active atomic state after the step; -1 without target.
+    @usableFromInline var leaf: Int32
+    /// ``LeafStep/guarded``, ``LeafStep/plain``.
+    @usableFromInline var flags: UInt8
+
+    /// The transition has a guard.
+    @usableFromInline static let guarded: UInt8 = 1
+    /// No action runs: no exit, transition, entry or initial action, and the new state is not
+    /// final. Taking it is moving the leaf.
+    @usableFromInline static let plain: UInt8 = 2
+}

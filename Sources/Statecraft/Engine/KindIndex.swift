@@ -37,6 +37,7 @@ struct KindIndex<Kind: Hashable & Sendable>: Sendable {
 
     /// The dense index of `kind`, or `nil` when the chart never names it.
     @inlinable
+    @inline(__always)
     func index(of kind: Kind) -> Int? {
         if MemoryLayout<Kind>.size == 1, !byteSlots.isEmpty {
             let slot = Int(byteSlots[Int(withUnsafeBytes(of: kind) { $0[0] })])

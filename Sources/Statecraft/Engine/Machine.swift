@@ -154,6 +154,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     /// - Complexity: O(1) to find the candidates of each active atomic state, plus one call per
     ///   guard tried and per action run.
     @inlinable
+    @inline(__always)
     @discardableResult
     public mutating func send(_ event: Event) -> SendResult<State, Event.Kind> {
         if _slowPath(finished) {
@@ -194,6 +195,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     // MARK: The leaf path: one active atomic state, moved only by your events
 
     @inlinable
+    @inline(__always)
     mutating func sendFlat(_ event: Event) -> SendResult<State, Event.Kind> {
         guard let column = chart.kinds.index(of: event.kind) else {
             return .rejected(Rejection(code: .noTransition, state: chart.state(current), eventKind: event.kind))
@@ -201,27 +203,37 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
         let cell = chart.table.cell(state: current, event: column)
         var position = cell.lowerBound
         while position < cell.upperBound {
-            let transition = chart.table.transition(at: position)
-            if chart.transitions[transition].hasGuard {
+            let step = chart.leafSteps.withUnsafeBufferPointer { $0[position] }
+            if step.flags & LeafStep.guarded != 0 {
                 do {
-                    if try !checkGuard(transition, .event(event)) {
+                    if try !checkGuard(Int(step.transition), .event(event)) {
                         position &+= 1
                         continue
                     }
                 } catch {
                     return .rejected(Rejection(
                         code: .guardFailed, state: chart.state(current), eventKind: event.kind,
-                        underlying: error, location: chart.location(ofTransition: transition)
+                        underlying: error, location: chart.location(ofTransition: Int(step.transition))
                     ))
                 }
             }
-            return takeFlat(transition, event)
+            guard step.flags & LeafStep.plain != 0 else { return takeFlat(Int(step.transition), event) }
+            let source = chart.state(Int(step.source))
+            guard step.leaf >= 0 else {
+                onTransition?(TakenTransition(source: source, target: nil, event: event))
+                return .handled(in: source)
+            }
+            current = Int(step.leaf)
+            let target = chart.state(Int(step.target))
+            onTransition?(TakenTransition(source: source, target: target, event: event))
+            return .transitioned(from: source, to: target)
         }
         let code: RejectionCode = cell.isEmpty ? .noTransition : .guardsDeclined
         return .rejected(Rejection(code: code, state: chart.state(current), eventKind: event.kind))
     }
 
     @inlinable
+    @inline(__always)
     mutating func takeFlat(_ transition: Int, _ event: Event) -> SendResult<State, Event.Kind> {
         let info = chart.transitions[transition]
         let source = Int(info.source)
@@ -250,6 +262,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     /// actions and the initial actions of compound states entered by default; the last one is
     /// the new active leaf.
     @inlinable
+    @inline(__always)
     mutating func enterPath(of transition: Int, event: Event?) {
         var position = Int(chart.entryPathStart[transition])
         let end = Int(chart.entryPathStart[transition &+ 1])
@@ -278,6 +291,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     // MARK: Running closures
 
     @inlinable
+    @inline(__always)
     func checkGuard(_ transition: Int, _ trigger: Trigger<Event>?) throws -> Bool {
         switch chart.guards[transition].unsafelyUnwrapped {
         case .onEvent(let condition):
@@ -289,6 +303,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     }
 
     @inlinable
+    @inline(__always)
     mutating func runActions(start: Int32, count: Int32, event: Event?) {
         var index = Int(start)
         let end = index &+ Int(count)
@@ -299,6 +314,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     }
 
     @inlinable
+    @inline(__always)
     mutating func runAction(_ index: Int, event: Event?) {
         switch chart.actions[index] {
         case .plain(let action):

@@ -18,10 +18,14 @@ public struct Rejection<State: Hashable & Sendable, EventKind: Hashable & Sendab
     public let state: State
     /// The kind of the event that was rejected.
     public let eventKind: EventKind
+    /// The error and location of a failed guard, boxed so that the common rejections, and the
+    /// ``SendResult`` that carries them, hold nothing that needs releasing.
+    @usableFromInline let detail: RejectionDetail?
+
     /// The error a guard threw, for ``RejectionCode/guardFailed``.
-    public let underlying: (any Error)?
+    public var underlying: (any Error)? { detail?.underlying }
     /// Where the transition whose guard threw is written, for ``RejectionCode/guardFailed``.
-    public let location: SourceLocation?
+    public var location: SourceLocation? { detail?.location }
 
     /// Creates a rejection.
     ///
@@ -42,8 +46,7 @@ public struct Rejection<State: Hashable & Sendable, EventKind: Hashable & Sendab
         self.code = code
         self.state = state
         self.eventKind = eventKind
-        self.underlying = underlying
-        self.location = location
+        self.detail = underlying == nil && location == nil ? nil : RejectionDetail(underlying: underlying, location: location)
     }
 
     /// A sentence that says what happened, for logs and error reports.
@@ -79,20 +82,48 @@ extension Rejection: Equatable {
 
 /// Why a machine rejected an event: the code of a ``Rejection``. New codes may be added.
 public struct RejectionCode: Hashable, Sendable, CustomStringConvertible {
-    /// The code's name, for logs.
-    public let name: String
+    /// The code as one byte, so that a rejection holds nothing to release.
+    @usableFromInline let raw: UInt8
+
+    @inlinable
+    init(raw: UInt8) {
+        self.raw = raw
+    }
 
     /// No transition of the current state is written for this kind of event.
-    public static let noTransition = RejectionCode(name: "noTransition")
+    public static let noTransition = RejectionCode(raw: 0)
     /// Transitions exist for this event, but every guard returned `false`.
-    public static let guardsDeclined = RejectionCode(name: "guardsDeclined")
+    public static let guardsDeclined = RejectionCode(raw: 1)
     /// A guard threw; ``Rejection/underlying`` holds the error and ``Rejection/location``
     /// the transition. Later transitions were not tried.
-    public static let guardFailed = RejectionCode(name: "guardFailed")
+    public static let guardFailed = RejectionCode(raw: 2)
     /// The machine reached a top-level final state and takes no more events.
-    public static let machineDone = RejectionCode(name: "machineDone")
+    public static let machineDone = RejectionCode(raw: 3)
+
+    /// The code's name, for logs.
+    public var name: String {
+        switch raw {
+        case 0: "noTransition"
+        case 1: "guardsDeclined"
+        case 2: "guardFailed"
+        case 3: "machineDone"
+        default: "code\(raw)"
+        }
+    }
 
     /// The code's name.
     public var description: String { name }
 }
 
+/// The rare part of a rejection: what a failing guard threw, and where its transition is.
+@usableFromInline
+final class RejectionDetail: Sendable {
+    @usableFromInline let underlying: (any Error)?
+    @usableFromInline let location: SourceLocation?
+
+    @usableFromInline
+    init(underlying: (any Error)?, location: SourceLocation?) {
+        self.underlying = underlying
+        self.location = location
+    }
+}

@@ -51,13 +51,15 @@ package struct TransitionTable: Sendable, Equatable {
 
     /// The positions of the candidates for `event` in `state`; read each with ``transition(at:)``.
     @inlinable
+    @inline(__always)
     package func cell(state: Int, event: Int) -> Range<Int> {
         let cell = state &* eventCount &+ event
-        return Int(cellStart[cell])..<Int(cellStart[cell &+ 1])
+        return cellStart.withUnsafeBufferPointer { Int($0[cell]) ..< Int($0[cell &+ 1]) }
     }
 
     /// The transition index stored at a position returned by ``cell(state:event:)``.
     @inlinable
+    @inline(__always)
     package func transition(at position: Int) -> Int {
         Int(candidates[position])
     }
