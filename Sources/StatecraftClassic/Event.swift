@@ -22,11 +22,11 @@ open class Event<T: Hashable> {
     public let destinationValue: T
     /// Decides whether the event fires; when it returns `false` the machine answers
     /// ``TransitionError/transitionDeclined`` and nothing else runs.
-    open var shouldFireEvent: Guard?
+    @exclusivity(unchecked) public final var shouldFireEvent: Guard?
     /// Runs once the guard allowed the event, before any state hook.
-    open var willFireEvent: Hook?
+    @exclusivity(unchecked) public final var willFireEvent: Hook?
     /// Runs after the destination state's `didEnterState`: the last hook of a firing.
-    open var didFireEvent: Hook?
+    @exclusivity(unchecked) public final var didFireEvent: Hook?
 
     /// Creates an event.
     ///

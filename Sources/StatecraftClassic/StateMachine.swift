@@ -36,25 +36,36 @@ import Statecraft
 ///
 /// ## Engine
 /// States and events are numbered as they are added, and the machine finds an event's move
-/// through Statecraft's dense state-by-event table: firing by name costs one dictionary look-up
-/// of the name, then constant time.
+/// through Statecraft's dense state-by-event table: firing by name compares the name with the
+/// names added (or, beyond 16 events, looks it up in a dictionary), then takes constant time.
 public final class StateMachine<T: Hashable> {
     /// The state the machine was created in.
     public let initialState: State<T>
     /// The state the machine is in.
-    public private(set) var currentState: State<T>
+    public var currentState: State<T> { currentStorage }
 
-    private var states: [State<T>] = []
-    private var stateIDs: [T: Int] = [:]
-    private var events: [Event<T>] = []
-    private var eventIDs: [String: Int] = [:]
-    private var destinations: [Int] = []
-    private var current = 0
-    private var builtTable: TransitionTable?
-    private var isMoving = false
-    private var queue: [QueuedRequest] = []
+    // The stored properties skip dynamic exclusivity checks: every access is a read or write
+    // of one value that ends before any hook of yours runs, so a hook that calls back into the
+    // machine (which only queues) never overlaps one. The class is not Sendable, so no other
+    // thread can reach it.
+    @usableFromInline @exclusivity(unchecked) var currentStorage: State<T>
+    @usableFromInline @exclusivity(unchecked) var states: [State<T>] = []
+    @usableFromInline @exclusivity(unchecked) var stateIDs: [T: Int] = [:]
+    @usableFromInline @exclusivity(unchecked) var events: [Event<T>] = []
+    /// Event names in the order added: a machine with few events finds a name by comparing,
+    /// which beats hashing it.
+    @usableFromInline @exclusivity(unchecked) var eventNames: [String] = []
+    @usableFromInline @exclusivity(unchecked) var eventIDs: [String: Int] = [:]
+    @usableFromInline @exclusivity(unchecked) var destinations: [Int] = []
+    @usableFromInline @exclusivity(unchecked) var current = 0
+    /// The engine's table for the states and events added so far; rebuilt after an addition.
+    @exclusivity(unchecked) var table = TransitionTable(stateCount: 0, eventCount: 0, entries: [])
+    @usableFromInline @exclusivity(unchecked) var tableIsStale = true
+    @usableFromInline @exclusivity(unchecked) var isMoving = false
+    @usableFromInline @exclusivity(unchecked) var queue: [QueuedRequest] = []
 
-    private enum QueuedRequest {
+    @usableFromInline
+    enum QueuedRequest {
         case fire(event: Int)
         case activate(state: Int)
     }
@@ -64,7 +75,7 @@ public final class StateMachine<T: Hashable> {
     /// - Parameter initialState: The state to start in; it is added to the machine.
     public required init(initialState: State<T>) {
         self.initialState = initialState
-        self.currentState = initialState
+        self.currentStorage = initialState
         states = [initialState]
         stateIDs = [initialState.value: 0]
     }
@@ -83,7 +94,7 @@ public final class StateMachine<T: Hashable> {
         }
         stateIDs[state.value] = states.count
         states.append(state)
-        builtTable = nil
+        tableIsStale = true
     }
 
     /// Adds several states, in order.
@@ -134,9 +145,10 @@ public final class StateMachine<T: Hashable> {
             )
         }
         eventIDs[event.name] = events.count
+        eventNames.append(event.name)
         events.append(event)
         destinations.append(stateIDs[event.destinationValue]!)
-        builtTable = nil
+        tableIsStale = true
     }
 
     /// Fires an event by its name.
@@ -146,16 +158,31 @@ public final class StateMachine<T: Hashable> {
     ///   `.error(.unknownEvent)`, `.error(.wrongSourceState)` or `.error(.transitionDeclined)`
     ///   when the machine did not move; `.queued` when called from inside one of this
     ///   machine's hooks or guards.
+    @inlinable
     @discardableResult
     public func fireEvent(_ eventName: String) -> Transition<T> {
-        guard let event = eventIDs[eventName] else { return .error(.unknownEvent) }
+        guard let event = eventID(named: eventName) else { return .error(.unknownEvent) }
         guard !isMoving else {
             queue.append(.fire(event: event))
             return .queued
         }
         let result = fire(event)
-        runQueuedRequests()
+        if !queue.isEmpty { runQueuedRequests() }
         return result
+    }
+
+    /// The index of the event named `name`, or `nil`.
+    @inlinable
+    func eventID(named name: String) -> Int? {
+        if eventNames.count <= 16 {
+            var index = 0
+            for candidate in eventNames {
+                if candidate == name { return index }
+                index &+= 1
+            }
+            return nil
+        }
+        return eventIDs[name]
     }
 
     /// Fires an event, found by its name.
@@ -208,8 +235,8 @@ public final class StateMachine<T: Hashable> {
     /// - Parameter eventName: The event's name.
     /// - Returns: As ``possibleTransition(forEvent:)``.
     public func possibleTransition(forEventNamed eventName: String) -> Transition<T> {
-        guard let event = eventIDs[eventName] else { return .error(.unknownEvent) }
-        guard table().cell(state: current, event: event).count > 0 else { return .error(.wrongSourceState) }
+        guard let event = eventID(named: eventName) else { return .error(.unknownEvent) }
+        guard currentStateIsSource(of: event) else { return .error(.wrongSourceState) }
         return .success(sourceState: currentState, destinationState: states[destinations[event]])
     }
 
@@ -254,33 +281,37 @@ public final class StateMachine<T: Hashable> {
         eventIDs[eventName].map { events[$0] }
     }
 
-    private func fire(_ eventID: Int) -> Transition<T> {
-        guard table().cell(state: current, event: eventID).count > 0 else { return .error(.wrongSourceState) }
+    @inlinable
+    func fire(_ eventID: Int) -> Transition<T> {
+        guard currentStateIsSource(of: eventID) else { return .error(.wrongSourceState) }
         let event = events[eventID]
         isMoving = true
         defer { isMoving = false }
         if let shouldFire = event.shouldFireEvent, !shouldFire(event) {
             return .error(.transitionDeclined)
         }
-        let source = currentState
+        let source = currentStorage
         event.willFireEvent?(event)
-        move(to: destinations[eventID])
+        let destination = destinations[eventID]
+        move(to: destination)
         event.didFireEvent?(event)
-        return .success(sourceState: source, destinationState: states[destinations[eventID]])
+        return .success(sourceState: source, destinationState: states[destination])
     }
 
-    private func move(to destinationID: Int) {
-        let source = currentState
+    @inlinable
+    func move(to destinationID: Int) {
+        let source = currentStorage
         let destination = states[destinationID]
         destination.willEnterState?(destination)
         source.willExitState?(source)
         current = destinationID
-        currentState = destination
+        currentStorage = destination
         source.didExitState?(source)
         destination.didEnterState?(destination)
     }
 
-    private func runQueuedRequests() {
+    @usableFromInline
+    func runQueuedRequests() {
         while !queue.isEmpty {
             switch queue.removeFirst() {
             case .fire(let event):
@@ -293,17 +324,24 @@ public final class StateMachine<T: Hashable> {
         }
     }
 
-    /// The engine's table for the states and events added so far, rebuilt after an addition.
-    private func table() -> TransitionTable {
-        if let builtTable { return builtTable }
+    /// Whether the current state is a source of the event, read from the engine's table.
+    @usableFromInline
+    func currentStateIsSource(of eventID: Int) -> Bool {
+        if tableIsStale { refreshTable() }
+        return !table.cell(state: current, event: eventID).isEmpty
+    }
+
+    /// Rebuilds the engine's table when states or events were added since it was built.
+    @usableFromInline
+    func refreshTable() {
+        guard tableIsStale else { return }
         var entries: [(state: Int, event: Int, transition: Int)] = []
         for (id, event) in events.enumerated() {
             for source in Set(event.sourceValues) {
                 entries.append((stateIDs[source]!, id, id))
             }
         }
-        let table = TransitionTable(stateCount: states.count, eventCount: events.count, entries: entries)
-        builtTable = table
-        return table
+        table = TransitionTable(stateCount: states.count, eventCount: events.count, entries: entries)
+        tableIsStale = false
     }
 }
