@@ -40,6 +40,8 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
     var initialLeaf = 0
     /// For a leaf-path chart, per table position, what taking that candidate takes.
     var leafSteps = ContiguousArray<LeafStep>()
+    /// The action indices the leaf steps run, one run per step.
+    var leafActions = ContiguousArray<Int32>()
     var warnings: [DefinitionWarning] = []
 
     /// Each node's declaration, and each transition's declaration with the node it is written in.
@@ -496,37 +498,52 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
         if isFlat { computeLeafSteps() }
     }
 
-    /// For each position of the table (an atomic state and a candidate), the leaf path's step.
+    /// For each position of the table (an atomic state and a candidate), the leaf path's step:
+    /// the state it leads to and every action it runs, in SCXML order.
     private mutating func computeLeafSteps() {
-        leafSteps = ContiguousArray(repeating: LeafStep(transition: -1, source: -1, target: -1, leaf: -1, flags: 0),
-                                    count: table.candidates.count)
+        leafSteps = ContiguousArray(
+            repeating: LeafStep(transition: -1, source: -1, target: -1, leaf: -1, flags: 0, actionStart: 0, actionCount: 0),
+            count: table.candidates.count
+        )
         for leaf in nodes.indices where nodes[leaf].isAtomic {
             for column in 0 ..< table.eventCount {
                 for position in table.cell(state: leaf, event: column) {
                     let transition = table.transition(at: position)
                     let info = transitions[transition]
-                    var plain = info.action < 0
+                    let start = leafActions.count
                     var newLeaf = -1
                     var target = -1
+                    var entersFinal = false
+                    func append(_ first: Int32, _ count: Int32) {
+                        for action in first ..< first + count { leafActions.append(action) }
+                    }
                     if info.targetCount > 0 {
                         target = Int(targets[Int(info.targetStart)])
                         var exiting = leaf
                         while exiting != Int(info.domain) && exiting > 0 {
-                            if nodes[exiting].exitCount > 0 { plain = false }
+                            append(nodes[exiting].exitStart, nodes[exiting].exitCount)
                             exiting = Int(nodes[exiting].parent)
                         }
+                    }
+                    if info.action >= 0 { leafActions.append(info.action) }
+                    if info.targetCount > 0 {
                         for position in Int(entryPathStart[transition]) ..< Int(entryPathStart[transition + 1]) {
                             let entry = Int(entryPaths[position])
                             let node = nodes[entry >> 1]
-                            if node.entryCount > 0 { plain = false }
-                            if entry & 1 != 0, transitions[Int(node.initialTransition)].action >= 0 { plain = false }
+                            append(node.entryStart, node.entryCount)
+                            let initial = transitions[Int(node.initialTransition == -1 ? 0 : node.initialTransition)]
+                            if entry & 1 != 0, initial.action >= 0 { leafActions.append(initial.action) }
                             newLeaf = entry >> 1
                         }
-                        if nodes[newLeaf].kind == .final { plain = false }
+                        entersFinal = nodes[newLeaf].kind == .final
                     }
+                    let count = leafActions.count - start
+                    var flags: UInt8 = info.hasGuard ? LeafStep.guarded : 0
+                    if count == 0 && !entersFinal { flags |= LeafStep.plain }
+                    if entersFinal { flags |= LeafStep.entersFinal }
                     leafSteps[position] = LeafStep(
                         transition: Int32(transition), source: info.source, target: Int32(target), leaf: Int32(newLeaf),
-                        flags: (info.hasGuard ? LeafStep.guarded : 0) | (plain ? LeafStep.plain : 0)
+                        flags: flags, actionStart: Int32(start), actionCount: Int32(count)
                     )
                 }
             }

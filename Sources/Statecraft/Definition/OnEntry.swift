@@ -31,14 +31,14 @@ public struct OnEntry<State: Hashable & Sendable, Event: MachineEvent, Context> 
     ///
     /// - Parameter action: The action.
     public init(_ action: @escaping @Sendable (_ context: inout Context) -> Void) {
-        self.action = .plain { context, _ in action(&context) }
+        self.action = .contextOnly(action)
     }
 
     /// An entry action that needs neither context nor event.
     ///
     /// - Parameter action: The action.
     public init(_ action: @escaping @Sendable () -> Void) {
-        self.action = .plain { _, _ in action() }
+        self.action = .noArguments(action)
     }
 }
 
@@ -67,13 +67,13 @@ public struct OnExit<State: Hashable & Sendable, Event: MachineEvent, Context> {
     ///
     /// - Parameter action: The action.
     public init(_ action: @escaping @Sendable (_ context: inout Context) -> Void) {
-        self.action = .plain { context, _ in action(&context) }
+        self.action = .contextOnly(action)
     }
 
     /// An exit action that needs neither context nor event.
     ///
     /// - Parameter action: The action.
     public init(_ action: @escaping @Sendable () -> Void) {
-        self.action = .plain { _, _ in action() }
+        self.action = .noArguments(action)
     }
 }

@@ -40,10 +40,10 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     @usableFromInline let nodes: ContiguousArray<ChartNode>
     @usableFromInline let stateTable: ContiguousArray<State>
     @usableFromInline let stateIndex: [State: Int]
-    @usableFromInline let actions: ContiguousArray<ActionClosure<State, Event, Context>>
+    /// Every action and guard, in the shape the engine calls.
+    @usableFromInline let program: ChartProgram<Event, Context>
     @usableFromInline let transitions: ContiguousArray<TransitionInfo>
     @usableFromInline let targets: ContiguousArray<Int32>
-    @usableFromInline let guards: ContiguousArray<GuardClosure<Event, Context>?>
     @usableFromInline let doneData: ContiguousArray<(@Sendable (Context) -> Event?)?>
     @usableFromInline let timerTransitions: ContiguousArray<[Int32]>
     @usableFromInline let kinds: KindIndex<Event.Kind>
@@ -64,6 +64,8 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     @usableFromInline let entryPathStart: ContiguousArray<Int32>
     /// For a leaf-path chart, per table position, the step taking that candidate takes.
     @usableFromInline let leafSteps: ContiguousArray<LeafStep>
+    /// The action indices the leaf steps run.
+    @usableFromInline let leafActions: ContiguousArray<Int32>
     /// Whether event kinds are ``EventDescriptor``s, matched by prefix rather than equality.
     @usableFromInline let matchesByDescriptor: Bool
     /// Whether any transition is eventless.
@@ -97,10 +99,12 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         nodes = topology.nodes
         stateTable = compiled.states
         stateIndex = compiled.stateIndex
-        actions = compiled.actions
+        program = ChartProgram(
+            actions: ContiguousArray(compiled.actions.map(\.normalized)),
+            guards: ContiguousArray(compiled.guards.map { $0?.normalized ?? { @Sendable _, _ in true } })
+        )
         transitions = topology.transitions
         targets = topology.targets
-        guards = compiled.guards
         doneData = ContiguousArray(compiled.doneData)
         timerTransitions = ContiguousArray(compiled.timerTransitions)
         kinds = compiled.kinds
@@ -114,6 +118,7 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         entryPaths = compiled.entryPaths
         entryPathStart = compiled.entryPathStart
         leafSteps = compiled.leafSteps
+        leafActions = compiled.leafActions
         matchesByDescriptor = Event.Kind.self == EventDescriptor.self
         hasEventless = compiled.hasEventless
         setWords = compiled.setWords

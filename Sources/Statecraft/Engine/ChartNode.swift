@@ -76,12 +76,17 @@ struct LeafStep: Sendable {
     @usableFromInline var target: Int32
     /// The active atomic state after the step; -1 without target.
     @usableFromInline var leaf: Int32
-    /// ``LeafStep/guarded``, ``LeafStep/plain``.
+    /// ``LeafStep/guarded``, ``LeafStep/plain``, ``LeafStep/entersFinal``.
     @usableFromInline var flags: UInt8
+    /// The actions taking it runs, in order: `leafActions[actionStart ..< actionStart + actionCount]`.
+    @usableFromInline var actionStart: Int32
+    @usableFromInline var actionCount: Int32
 
     /// The transition has a guard.
     @usableFromInline static let guarded: UInt8 = 1
     /// No action runs: no exit, transition, entry or initial action, and the new state is not
     /// final. Taking it is moving the leaf.
     @usableFromInline static let plain: UInt8 = 2
+    /// The new state is a top-level final state: the machine finishes.
+    @usableFromInline static let entersFinal: UInt8 = 4
 }

@@ -28,6 +28,8 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
 
     /// The chart this machine runs.
     public let chart: Statechart<State, Event, Context>
+    /// The chart's closures, held here so that calling one retains nothing.
+    @usableFromInline let program: ChartProgram<Event, Context>
     /// For a flat chart, the active node; unused otherwise.
     @usableFromInline var current: Int
     @usableFromInline var finished: Bool
@@ -61,6 +63,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     @inlinable
     public init(chart: Statechart<State, Event, Context>, context: Context, onTransition: Listener? = nil) {
         self.chart = chart
+        self.program = chart.program
         self.current = chart.flatInitial
         self.storedContext = context
         self.onTransition = onTransition
@@ -217,7 +220,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
                     ))
                 }
             }
-            guard step.flags & LeafStep.plain != 0 else { return takeFlat(Int(step.transition), event) }
+            if step.flags & LeafStep.plain == 0 { runLeafActions(step, event) }
             let source = chart.state(Int(step.source))
             guard step.leaf >= 0 else {
                 onTransition?(TakenTransition(source: source, target: nil, event: event))
@@ -226,36 +229,27 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
             current = Int(step.leaf)
             let target = chart.state(Int(step.target))
             onTransition?(TakenTransition(source: source, target: target, event: event))
+            if step.flags & LeafStep.entersFinal != 0 { finishFlat(event: event) }
             return .transitioned(from: source, to: target)
         }
         let code: RejectionCode = cell.isEmpty ? .noTransition : .guardsDeclined
         return .rejected(Rejection(code: code, state: chart.state(current), eventKind: event.kind))
     }
 
+    /// Runs the actions of a leaf step, in order: exit actions innermost first, the
+    /// transition's action, entry and initial actions outermost first.
     @inlinable
     @inline(__always)
-    mutating func takeFlat(_ transition: Int, _ event: Event) -> SendResult<State, Event.Kind> {
-        let info = chart.transitions[transition]
-        let source = Int(info.source)
-        guard info.targetCount > 0 else {
-            if info.action >= 0 { runAction(Int(info.action), event: event) }
-            onTransition?(TakenTransition(source: chart.state(source), target: nil, event: event))
-            return .handled(in: chart.state(source))
+    mutating func runLeafActions(_ step: LeafStep, _ event: Event) {
+        // A leaf-path chart has no action that produces effects.
+        var none = Effects<Event>()
+        var position = Int(step.actionStart)
+        let end = position &+ Int(step.actionCount)
+        while position < end {
+            let action = Int(chart.leafActions.withUnsafeBufferPointer { $0[position] })
+            program.run(action, &storedContext, event, &none)
+            position &+= 1
         }
-        // Exit from the active leaf up to the transition's domain, innermost first.
-        let domain = Int(info.domain)
-        var exiting = current
-        while exiting != domain && exiting > 0 {
-            let node = chart.nodes[exiting]
-            if node.exitCount > 0 { runActions(start: node.exitStart, count: node.exitCount, event: event) }
-            exiting = Int(node.parent)
-        }
-        if info.action >= 0 { runAction(Int(info.action), event: event) }
-        enterPath(of: transition, event: event)
-        let target = Int(chart.targets[Int(info.targetStart)])
-        onTransition?(TakenTransition(source: chart.state(source), target: chart.state(target), event: event))
-        if chart.nodes[current].kind == .final { finishFlat(event: event) }
-        return .transitioned(from: chart.state(source), to: chart.state(target))
     }
 
     /// Enters the states a transition enters on the leaf path, outermost first, running entry
@@ -293,13 +287,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     @inlinable
     @inline(__always)
     func checkGuard(_ transition: Int, _ trigger: Trigger<Event>?) throws -> Bool {
-        switch chart.guards[transition].unsafelyUnwrapped {
-        case .onEvent(let condition):
-            guard case .event(let event)? = trigger else { return false }
-            return try condition(storedContext, event)
-        case .plain(let condition):
-            return try condition(storedContext, trigger?.userEvent)
-        }
+        try program.check(transition, storedContext, trigger?.userEvent)
     }
 
     @inlinable
@@ -316,15 +304,13 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     @inlinable
     @inline(__always)
     mutating func runAction(_ index: Int, event: Event?) {
-        switch chart.actions[index] {
-        case .plain(let action):
-            action(&storedContext, event)
-        case .onEvent(let action):
-            if let event { action(&storedContext, event) }
-        case .withEffects(let action):
-            let space = workspace.unsafelyUnwrapped
-            action(&storedContext, event, &space.effects)
-            applyEffects()
+        if let workspace {
+            program.run(index, &storedContext, event, &workspace.effects)
+            if !workspace.effects.items.isEmpty { applyEffects() }
+        } else {
+            // A leaf-path chart has no action that produces effects.
+            var none = Effects<Event>()
+            program.run(index, &storedContext, event, &none)
         }
     }
 

@@ -49,6 +49,7 @@ extension Machine {
         }
         try Self.checkConfiguration(configuration, status: snapshot.status, in: chart)
         self.chart = chart
+        self.program = chart.program
         self.storedContext = snapshot.context
         self.onTransition = onTransition
         self.finished = snapshot.status == .done
