@@ -201,19 +201,15 @@ extension Machine {
                     sawCandidate = true
                     let transition = table.transition(at: position)
                     do {
-                        guard try isEnabled(transition, trigger, strict: strict) else { continue }
+                        if try offer(transition, trigger, strict: strict) { break }
                     } catch {
                         return .failed(error, transition: transition)
                     }
-                    if !enabled.contains(Int32(transition)) { enabled.append(Int32(transition)) }
-                    break
                 }
             }
             node = nextActive(from: leaf + 1)
         }
-        if enabled.isEmpty { return sawCandidate ? .declined : .none }
-        if enabled.count > 1 { removeConflictingTransitions() }
-        return .selected
+        return finishSelection(sawCandidate: sawCandidate)
     }
 
     /// ``selectTransitions(_:strict:)`` for charts whose kinds are event descriptors.
@@ -227,16 +223,29 @@ extension Machine {
                 for transition in descriptorCandidates(of: leaf, columns: columns) {
                     sawCandidate = true
                     do {
-                        guard try isEnabled(transition, .event(event), strict: strict) else { continue }
+                        if try offer(transition, .event(event), strict: strict) { break }
                     } catch {
                         return .failed(error, transition: transition)
                     }
-                    if !enabled.contains(Int32(transition)) { enabled.append(Int32(transition)) }
-                    break
                 }
             }
             node = nextActive(from: leaf + 1)
         }
+        return finishSelection(sawCandidate: sawCandidate)
+    }
+
+    /// Adds a candidate to the enabled set when its guard allows, once; returns whether it
+    /// was enabled, so the caller moves on to the next atomic state.
+    @inlinable
+    mutating func offer(_ transition: Int, _ trigger: Trigger<Event>?, strict: Bool) throws -> Bool {
+        guard try isEnabled(transition, trigger, strict: strict) else { return false }
+        if !enabled.contains(Int32(transition)) { enabled.append(Int32(transition)) }
+        return true
+    }
+
+    /// The end of a selection: what was found, conflicts removed.
+    @inlinable
+    mutating func finishSelection(sawCandidate: Bool) -> Selection {
         if enabled.isEmpty { return sawCandidate ? .declined : .none }
         if enabled.count > 1 { removeConflictingTransitions() }
         return .selected
