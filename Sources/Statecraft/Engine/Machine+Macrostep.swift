@@ -51,10 +51,12 @@ extension Machine {
     @inlinable
     mutating func processExternal(_ trigger: Trigger<Event>, kind: Event.Kind?) -> SendResult<State, Event.Kind> {
         switch selectTransitions(trigger, strict: true) {
-        case .none, .declined:
+        case .none:
             guard let kind else { return .handled(in: state) }
-            let code: RejectionCode = selectTransitionsFoundCandidates(trigger) ? .guardsDeclined : .noTransition
-            return .rejected(Rejection(code: code, state: state, eventKind: kind))
+            return .rejected(Rejection(code: .noTransition, state: state, eventKind: kind))
+        case .declined:
+            guard let kind else { return .handled(in: state) }
+            return .rejected(Rejection(code: .guardsDeclined, state: state, eventKind: kind))
         case .failed(let error, let transition):
             return .rejected(Rejection(
                 code: .guardFailed, state: state, eventKind: kind ?? Self.placeholderKind(trigger),
@@ -105,19 +107,8 @@ extension Machine {
         }
     }
 
-    /// Whether any active atomic state has a candidate for the trigger, guards aside.
-    @inlinable
-    func selectTransitionsFoundCandidates(_ trigger: Trigger<Event>) -> Bool {
-        var node = nextActive(from: 1)
-        while let leaf = node {
-            if chart.nodes[leaf].isAtomic, !candidates(of: leaf, for: trigger).isEmpty { return true }
-            node = nextActive(from: leaf + 1)
-        }
-        return false
-    }
-
     /// The candidate transitions of an active atomic state for a trigger, in priority order.
-    /// Used off the hot path; selection reads table cells directly.
+    /// Used by `canSend`; selection reads table cells directly.
     @usableFromInline
     func candidates(of leaf: Int, for trigger: Trigger<Event>?) -> [Int] {
         guard let trigger else {
@@ -304,7 +295,7 @@ extension Machine {
     /// Whether `node` is a proper descendant of `ancestor`.
     @inlinable
     func isDescendant(_ node: Int, of ancestor: Int) -> Bool {
-        node > ancestor && node < Int(chart.nodes[ancestor].end)
+        chart.topology.isDescendant(node, of: ancestor)
     }
 
     /// SCXML's `getTransitionDomain`, reading this machine's history.
