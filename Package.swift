@@ -35,11 +35,14 @@ let package = Package(
     products: [
         .library(name: "Statecraft", targets: ["Statecraft"]),
         .library(name: "StatecraftClassic", targets: ["StatecraftClassic"]),
+        .library(name: "StatecraftSCXML", targets: ["StatecraftSCXML"]),
     ] + examples.map(\.0),
     targets: [
         .target(name: "Statecraft", swiftSettings: strict),
         .target(name: "StatecraftClassic", dependencies: ["Statecraft"], swiftSettings: strict),
+        .target(name: "StatecraftSCXML", dependencies: ["Statecraft"], swiftSettings: strict),
         .testTarget(name: "StatecraftTests", dependencies: ["Statecraft"], swiftSettings: strict),
+        .testTarget(name: "StatecraftSCXMLTests", dependencies: ["StatecraftSCXML", "Statecraft"], swiftSettings: strict),
         .testTarget(
             name: "StatecraftClassicTests",
             dependencies: ["StatecraftClassic", "Statecraft"],
