@@ -52,20 +52,52 @@ enum GuardClosure<Event: MachineEvent, Context>: Sendable {
     }
 }
 
+/// An action as the engine holds it: actions that only update the context are called as they
+/// were written, every other shape through its normalized form.
+///
+/// A struct rather than a bare closure in the array: an array's element is stored at the most
+/// general abstraction, so a closure element would be called through a reabstraction thunk
+/// (its `Void` result returned indirectly); a closure stored in a field of a generic struct is
+/// called directly. Keeping the context-only closure apart saves the normalized wrapper's call.
+@usableFromInline
+struct ActionSlot<Event: MachineEvent, Context>: Sendable {
+    /// The action when it only updates the context; `nil` otherwise.
+    @usableFromInline let contextOnly: (@Sendable (inout Context) -> Void)?
+    /// The action in its normalized shape, when it is not context-only.
+    @usableFromInline let general: ChartClosures<Context, Event>.EffectAction?
+
+    init<State>(_ action: ActionClosure<State, Event, Context>) {
+        if case .contextOnly(let update) = action {
+            contextOnly = update
+            general = nil
+        } else {
+            contextOnly = nil
+            general = action.normalized
+        }
+    }
+}
+
+/// A guard as the engine holds it, in a struct for the reason ``ActionSlot`` gives.
+@usableFromInline
+struct GuardSlot<Event: MachineEvent, Context>: Sendable {
+    @usableFromInline let check: ChartClosures<Context, Event>.Condition
+
+    init(_ check: @escaping ChartClosures<Context, Event>.Condition) {
+        self.check = check
+    }
+}
+
 /// The closures of a chart in the shape the engine calls, kept by every machine in a `let`
 /// so that calling one needs no retain of its context.
 @usableFromInline
 struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     /// Every action: entry, exit and transition actions.
-    @usableFromInline let actions: ContiguousArray<ChartClosures<Context, Event>.EffectAction>
+    @usableFromInline let actions: ContiguousArray<ActionSlot<Event, Context>>
     /// Per transition, its guard; transitions without one hold a guard that allows.
-    @usableFromInline let guards: ContiguousArray<ChartClosures<Context, Event>.Condition>
+    @usableFromInline let guards: ContiguousArray<GuardSlot<Event, Context>>
 
     @usableFromInline
-    init(
-        actions: ContiguousArray<ChartClosures<Context, Event>.EffectAction>,
-        guards: ContiguousArray<ChartClosures<Context, Event>.Condition>
-    ) {
+    init(actions: ContiguousArray<ActionSlot<Event, Context>>, guards: ContiguousArray<GuardSlot<Event, Context>>) {
         self.actions = actions
         self.guards = guards
     }
@@ -74,13 +106,26 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     @inlinable
     @inline(__always)
     func run(_ index: Int, _ context: inout Context, _ event: Event?, _ effects: inout Effects<Event>) {
-        actions[index](&context, event, &effects)
+        // Optional chaining calls the closure in place; binding it first would copy (retain) it.
+        if actions[index].contextOnly?(&context) == nil {
+            actions[index].general?(&context, event, &effects)
+        }
+    }
+
+    /// Runs action `index` of a chart whose actions produce no effects.
+    @inlinable
+    @inline(__always)
+    func run(_ index: Int, _ context: inout Context, _ event: Event?) {
+        if actions[index].contextOnly?(&context) == nil {
+            var none = Effects<Event>()
+            actions[index].general?(&context, event, &none)
+        }
     }
 
     /// Asks the guard of transition `index`.
     @inlinable
     @inline(__always)
     func check(_ index: Int, _ context: Context, _ event: Event?) throws -> Bool {
-        try guards[index](context, event)
+        try guards[index].check(context, event)
     }
 }

@@ -100,8 +100,8 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         stateTable = compiled.states
         stateIndex = compiled.stateIndex
         program = ChartProgram(
-            actions: ContiguousArray(compiled.actions.map(\.normalized)),
-            guards: ContiguousArray(compiled.guards.map { $0?.normalized ?? { @Sendable _, _ in true } })
+            actions: ContiguousArray(compiled.actions.map { ActionSlot($0) }),
+            guards: ContiguousArray(compiled.guards.map { GuardSlot($0?.normalized ?? { @Sendable _, _ in true }) })
         )
         transitions = topology.transitions
         targets = topology.targets

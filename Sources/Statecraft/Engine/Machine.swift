@@ -242,12 +242,11 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     @inline(__always)
     mutating func runLeafActions(_ step: LeafStep, _ event: Event) {
         // A leaf-path chart has no action that produces effects.
-        var none = Effects<Event>()
         var position = Int(step.actionStart)
         let end = position &+ Int(step.actionCount)
         while position < end {
             let action = Int(chart.leafActions.withUnsafeBufferPointer { $0[position] })
-            program.run(action, &storedContext, event, &none)
+            program.run(action, &storedContext, event)
             position &+= 1
         }
     }
@@ -309,8 +308,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
             if !workspace.effects.items.isEmpty { applyEffects() }
         } else {
             // A leaf-path chart has no action that produces effects.
-            var none = Effects<Event>()
-            program.run(index, &storedContext, event, &none)
+            program.run(index, &storedContext, event)
         }
     }
 
