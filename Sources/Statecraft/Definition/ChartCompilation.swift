@@ -40,6 +40,8 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
     var initialLeaf = 0
     /// For a leaf-path chart, per table position, what taking that candidate takes.
     var leafSteps = ContiguousArray<LeafStep>()
+    /// For a leaf-path chart, per cell (`node * columns + column`), its first candidate's move.
+    var leafMoves = ContiguousArray<LeafMove>()
     /// The action indices the leaf steps run, one run per step.
     var leafActions = ContiguousArray<Int32>()
     var warnings: [DefinitionWarning] = []
@@ -496,15 +498,20 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
         let start = Int(nodes[0].initialTransition)
         initialLeaf = Int(entryPaths[Int(entryPathStart[start + 1]) - 1] >> 1)
         if isFlat { computeLeafSteps() }
+        if leafSteps.contains(where: { $0.actionCount == UInt16.max }) {
+            // A step whose actions do not fit its count (tens of thousands): the general path.
+            isFlat = false
+            leafSteps = []
+            leafMoves = []
+        }
     }
 
     /// For each position of the table (an atomic state and a candidate), the leaf path's step:
-    /// the state it leads to and every action it runs, in SCXML order.
+    /// the state it leads to and every action it runs, in SCXML order. Then, per cell, its first
+    /// candidate's step, for the leaf path's first look.
     private mutating func computeLeafSteps() {
-        leafSteps = ContiguousArray(
-            repeating: LeafStep(transition: -1, source: -1, target: -1, leaf: -1, flags: 0, actionStart: 0, actionCount: 0),
-            count: table.candidates.count
-        )
+        leafSteps = ContiguousArray(repeating: .none, count: table.candidates.count)
+        leafMoves = ContiguousArray(repeating: .none, count: nodes.count * table.eventCount)
         for leaf in nodes.indices where nodes[leaf].isAtomic {
             for column in 0 ..< table.eventCount {
                 for position in table.cell(state: leaf, event: column) {
@@ -537,13 +544,22 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
                         }
                         entersFinal = nodes[newLeaf].kind == .final
                     }
-                    let count = leafActions.count - start
+                    let count = min(leafActions.count - start, Int(UInt16.max))
                     var flags: UInt8 = info.hasGuard ? LeafStep.guarded : 0
-                    if count == 0 && !entersFinal { flags |= LeafStep.plain }
+                    if count > 0 { flags |= LeafStep.runsActions }
                     if entersFinal { flags |= LeafStep.entersFinal }
+                    if info.targetCount == 0 { flags |= LeafStep.targetless }
                     leafSteps[position] = LeafStep(
-                        transition: Int32(transition), source: info.source, target: Int32(target), leaf: Int32(newLeaf),
-                        flags: flags, actionStart: Int32(start), actionCount: Int32(count)
+                        leaf: Int32(newLeaf), source: info.source, target: Int32(target), transition: Int32(transition),
+                        actionStart: Int32(start), actionCount: UInt16(count), flags: flags
+                    )
+                }
+                let cell = table.cell(state: leaf, event: column)
+                if let first = cell.first {
+                    let step = leafSteps[first]
+                    leafMoves[leaf * table.eventCount + column] = LeafMove(
+                        row: step.leaf < 0 ? -1 : step.leaf * Int32(table.eventCount), leaf: step.leaf,
+                        source: step.source, target: step.target, position: Int32(first), flags: step.flags
                     )
                 }
             }

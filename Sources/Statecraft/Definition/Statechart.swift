@@ -64,6 +64,11 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     @usableFromInline let entryPathStart: ContiguousArray<Int32>
     /// For a leaf-path chart, per table position, the step taking that candidate takes.
     @usableFromInline let leafSteps: ContiguousArray<LeafStep>
+    /// For a leaf-path chart, per cell (`node * columns + column`), its first candidate's move,
+    /// or ``LeafMove/none``: the leaf path's first look, without reading the table.
+    @usableFromInline let leafMoves: ContiguousArray<LeafMove>
+    /// How many columns the transition table has.
+    @usableFromInline let columns: Int
     /// The action indices the leaf steps run.
     @usableFromInline let leafActions: ContiguousArray<Int32>
     /// Whether event kinds are ``EventDescriptor``s, matched by prefix rather than equality.
@@ -118,6 +123,8 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         entryPaths = compiled.entryPaths
         entryPathStart = compiled.entryPathStart
         leafSteps = compiled.leafSteps
+        leafMoves = compiled.leafMoves
+        columns = compiled.table.eventCount
         leafActions = compiled.leafActions
         matchesByDescriptor = Event.Kind.self == EventDescriptor.self
         hasEventless = compiled.hasEventless

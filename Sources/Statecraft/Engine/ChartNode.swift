@@ -69,24 +69,76 @@ struct TransitionInfo: Sendable {
 /// atomic state it leads to, and whether anything runs on the way.
 @usableFromInline
 struct LeafStep: Sendable {
-    /// The transition.
-    @usableFromInline var transition: Int32
+    /// The active atomic state after the step; -1 without target.
+    @usableFromInline var leaf: Int32
     /// The transition's source and first target (-1 without target), for results.
     @usableFromInline var source: Int32
     @usableFromInline var target: Int32
-    /// The active atomic state after the step; -1 without target.
-    @usableFromInline var leaf: Int32
-    /// ``LeafStep/guarded``, ``LeafStep/plain``, ``LeafStep/entersFinal``.
-    @usableFromInline var flags: UInt8
+    /// The transition.
+    @usableFromInline var transition: Int32
     /// The actions taking it runs, in order: `leafActions[actionStart ..< actionStart + actionCount]`.
     @usableFromInline var actionStart: Int32
-    @usableFromInline var actionCount: Int32
+    @usableFromInline var actionCount: UInt16
+    /// ``LeafStep/guarded``, ``LeafStep/runsActions``, ``LeafStep/entersFinal``,
+    /// ``LeafStep/targetless``, ``LeafStep/empty``. Only ``LeafStep/runsActions`` (or none):
+    /// the step moves the leaf, perhaps running actions, and nothing else.
+    @usableFromInline var flags: UInt8
+
+    @usableFromInline
+    init(leaf: Int32, source: Int32, target: Int32, transition: Int32, actionStart: Int32, actionCount: UInt16, flags: UInt8) {
+        self.leaf = leaf
+        self.source = source
+        self.target = target
+        self.transition = transition
+        self.actionStart = actionStart
+        self.actionCount = actionCount
+        self.flags = flags
+    }
 
     /// The transition has a guard.
     @usableFromInline static let guarded: UInt8 = 1
-    /// No action runs: no exit, transition, entry or initial action, and the new state is not
-    /// final. Taking it is moving the leaf.
-    @usableFromInline static let plain: UInt8 = 2
+    /// Some exit, transition, entry or initial action runs.
+    @usableFromInline static let runsActions: UInt8 = 2
     /// The new state is a top-level final state: the machine finishes.
     @usableFromInline static let entersFinal: UInt8 = 4
+    /// The transition has no target: the leaf stays, no state is exited or entered.
+    @usableFromInline static let targetless: UInt8 = 8
+    /// A placeholder.
+    @usableFromInline static let none = LeafStep(leaf: -1, source: -1, target: -1, transition: -1, actionStart: 0, actionCount: 0, flags: 0)
+}
+
+/// The leaf path's first look at a cell of the transition table (an atomic state and an event
+/// kind): its first candidate's step, laid out for the common case, where the step has no guard
+/// and only moves the leaf.
+///
+/// Taking a step reads the next cell's row from the step itself (`row`), so one event costs one
+/// dependent load of the table, with no multiplication between them.
+@usableFromInline
+struct LeafMove: Sendable {
+    /// The new leaf's row of cells, `leaf * columns`.
+    @usableFromInline var row: Int32
+    /// The active atomic state after the step.
+    @usableFromInline var leaf: Int32
+    /// The transition's source and first target, for results.
+    @usableFromInline var source: Int32
+    @usableFromInline var target: Int32
+    /// The step's position in `Statechart.leafSteps`, whose actions it runs.
+    @usableFromInline var position: Int32
+    /// The first candidate's ``LeafStep`` flags, or ``LeafMove/empty``.
+    @usableFromInline var flags: UInt8
+
+    @usableFromInline
+    init(row: Int32, leaf: Int32, source: Int32, target: Int32, position: Int32, flags: UInt8) {
+        self.row = row
+        self.leaf = leaf
+        self.source = source
+        self.target = target
+        self.position = position
+        self.flags = flags
+    }
+
+    /// The cell has no candidate.
+    @usableFromInline static let empty: UInt8 = 16
+    /// A cell without candidate.
+    @usableFromInline static let none = LeafMove(row: -1, leaf: -1, source: -1, target: -1, position: -1, flags: empty)
 }

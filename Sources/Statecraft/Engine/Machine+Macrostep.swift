@@ -315,14 +315,14 @@ extension Machine {
             runAction(Int(chart.transitions[Int(transition)].action), event: event)
         }
         enterStates(trigger: trigger)
-        if let onTransition {
+        if onTransition != nil {
             for transition in enabled {
                 let info = chart.transitions[Int(transition)]
-                onTransition(TakenTransition(
-                    source: chart.state(Int(info.source)),
-                    target: info.targetCount > 0 ? chart.state(Int(chart.targets[Int(info.targetStart)])) : nil,
-                    event: event
-                ))
+                notify(
+                    chart.state(Int(info.source)),
+                    info.targetCount > 0 ? chart.state(Int(chart.targets[Int(info.targetStart)])) : nil,
+                    event
+                )
             }
         }
     }

@@ -32,6 +32,10 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     @usableFromInline let program: ChartProgram<Event, Context>
     /// For a flat chart, the active node; unused otherwise.
     @usableFromInline var current: Int
+    /// On the leaf path, while the machine runs: `current`'s row of cells (`current * columns`)
+    /// in `chart.leafMoves`. -1 on the general path and once finished, so one test sends every
+    /// event of those elsewhere.
+    @usableFromInline var leafRow: Int
     @usableFromInline var finished: Bool
     @usableFromInline var storedContext: Context
     /// History, queues and timers of a hierarchical chart; `nil` for flat charts.
@@ -65,6 +69,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
         self.chart = chart
         self.program = chart.program
         self.current = chart.flatInitial
+        self.leafRow = -1
         self.storedContext = context
         self.onTransition = onTransition
         self.finished = false
@@ -74,6 +79,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
         self.enabled = []
         if chart.isFlat {
             enterPath(of: Int(chart.nodes[0].initialTransition), event: nil)
+            leafRow = current &* chart.columns
             if chart.nodes[current].kind == .final { finishFlat(event: nil) }
         } else {
             start()
@@ -160,7 +166,32 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     @inline(__always)
     @discardableResult
     public mutating func send(_ event: Event) -> SendResult<State, Event.Kind> {
-        if _slowPath(finished) {
+        // The leaf path's first look: the cell's first candidate, when it has no guard and only
+        // moves the leaf (perhaps running actions). Everything else takes `sendOther`.
+        if leafRow >= 0, let column = chart.kinds.index(of: event.kind) {
+            let cell = leafRow &+ column
+            let flags = chart.leafMoves.withUnsafeBufferPointer { $0[cell].flags }
+            if flags & ~LeafStep.runsActions == 0 {
+                if flags != 0 { runLeafActions(ofCell: cell, event) }
+                // Read after the actions: keeping the step across their calls costs more.
+                let step = chart.leafMoves.withUnsafeBufferPointer { $0[cell] }
+                leafRow = Int(step.row)
+                current = Int(step.leaf)
+                let source = chart.state(Int(step.source))
+                let target = chart.state(Int(step.target))
+                notify(source, target, event)
+                return .transitioned(from: source, to: target)
+            }
+        }
+        return sendOther(event)
+    }
+
+    /// ``send(_:)`` for everything but the leaf path's first look: a finished machine, the
+    /// general path, and leaf steps with guards, without target or into a final state.
+    @inlinable
+    @inline(never)
+    mutating func sendOther(_ event: Event) -> SendResult<State, Event.Kind> {
+        if finished {
             return .rejected(Rejection(code: .machineDone, state: state, eventKind: event.kind))
         }
         if workspace == nil { return sendFlat(event) }
@@ -198,7 +229,6 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     // MARK: The leaf path: one active atomic state, moved only by your events
 
     @inlinable
-    @inline(__always)
     mutating func sendFlat(_ event: Event) -> SendResult<State, Event.Kind> {
         guard let column = chart.kinds.index(of: event.kind) else {
             return .rejected(Rejection(code: .noTransition, state: chart.state(current), eventKind: event.kind))
@@ -220,20 +250,29 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
                     ))
                 }
             }
-            if step.flags & LeafStep.plain == 0 { runLeafActions(step, event) }
+            if step.flags & LeafStep.runsActions != 0 { runLeafActions(step, event) }
             let source = chart.state(Int(step.source))
-            guard step.leaf >= 0 else {
-                onTransition?(TakenTransition(source: source, target: nil, event: event))
+            guard step.flags & LeafStep.targetless == 0 else {
+                notify(source, nil, event)
                 return .handled(in: source)
             }
             current = Int(step.leaf)
+            leafRow = current &* chart.columns
             let target = chart.state(Int(step.target))
-            onTransition?(TakenTransition(source: source, target: target, event: event))
+            notify(source, target, event)
             if step.flags & LeafStep.entersFinal != 0 { finishFlat(event: event) }
             return .transitioned(from: source, to: target)
         }
         let code: RejectionCode = cell.isEmpty ? .noTransition : .guardsDeclined
         return .rejected(Rejection(code: code, state: chart.state(current), eventKind: event.kind))
+    }
+
+    /// Runs the actions of the first step of a cell of `leafMoves`.
+    @inlinable
+    @inline(never)
+    mutating func runLeafActions(ofCell cell: Int, _ event: Event) {
+        let position = Int(chart.leafMoves.withUnsafeBufferPointer { $0[cell].position })
+        runLeafActions(chart.leafSteps.withUnsafeBufferPointer { $0[position] }, event)
     }
 
     /// Runs the actions of a leaf step, in order: exit actions innermost first, the
@@ -277,6 +316,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     @inlinable
     mutating func finishFlat(event: Event?) {
         finished = true
+        leafRow = -1
         let node = chart.nodes[current]
         runActions(start: node.exitStart, count: node.exitCount, event: event)
     }

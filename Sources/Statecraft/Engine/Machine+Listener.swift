@@ -1,0 +1,75 @@
+/// Calling the listener.
+///
+/// `onTransition` is a stored property of a generic type, so the closure it holds takes its
+/// `TakenTransition` at the generic abstraction: in memory. The closure you wrote takes it in
+/// registers, and Swift stores a reabstraction thunk that loads the transition from memory and
+/// calls yours. For small states and events (one-byte enums, the usual case) the thunk loads
+/// several fields with one load, while a transition built field by field is written with one
+/// store per field: the processor cannot forward two pending stores to one load, and waits for
+/// them to reach the cache, every event (it doubled the cost of a flat transition).
+///
+/// So a transition of plain values that fits in a word is built in a word, with integer
+/// operations, and handed to the listener from that word's memory: one store for the whole.
+extension Machine {
+    /// Calls the listener, if there is one, with a transition just taken.
+    @inlinable
+    @inline(__always)
+    func notify(_ source: State, _ target: State?, _ event: Event?) {
+        if let word = TakenTransition<State, Event>.packed(source, target, event) {
+            var slot = word
+            withUnsafeMutableBytes(of: &slot) { raw in
+                Self.deliver(onTransition, &raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: TakenTransition<State, Event>.self).pointee)
+            }
+        } else {
+            onTransition?(TakenTransition(source: source, target: target, event: event))
+        }
+    }
+
+    /// Calls `listener` with `taken` where it lies: an `inout` argument cannot change during
+    /// the call, so Swift passes its address instead of copying it into a temporary first
+    /// (which would store it field by field again).
+    @inlinable
+    @inline(__always)
+    static func deliver(_ listener: Listener?, _ taken: inout TakenTransition<State, Event>) {
+        listener?(taken)
+    }
+}
+
+extension TakenTransition {
+    /// The transition's bytes as a little-endian word, when it is a plain value of at most
+    /// eight bytes whose fields are each 0, 1, 2, 4 or 8 bytes; `nil` otherwise. Constant
+    /// folded for concrete types.
+    @inlinable
+    @inline(__always)
+    static func packed(_ source: State, _ target: State?, _ event: Event?) -> UInt64? {
+        guard _isPOD(Self.self), MemoryLayout<Self>.size <= 8 else { return nil }
+        // Stored properties are laid out in declaration order, each at the next offset that
+        // is a multiple of its alignment.
+        let targetOffset = roundUp(MemoryLayout<State>.size, MemoryLayout<State?>.alignment)
+        let eventOffset = roundUp(targetOffset + MemoryLayout<State?>.size, MemoryLayout<Event?>.alignment)
+        guard eventOffset + MemoryLayout<Event?>.size == MemoryLayout<Self>.size,
+              let sourceBits = bits(of: source), let targetBits = bits(of: target), let eventBits = bits(of: event)
+        else { return nil }
+        return sourceBits | targetBits &<< UInt64(targetOffset &* 8) | eventBits &<< UInt64(eventOffset &* 8)
+    }
+
+    @inlinable
+    @inline(__always)
+    static func roundUp(_ offset: Int, _ alignment: Int) -> Int {
+        (offset &+ alignment &- 1) & ~(alignment &- 1)
+    }
+
+    /// A plain value's bytes as an integer, for the sizes that are integers.
+    @inlinable
+    @inline(__always)
+    static func bits<Value>(of value: Value) -> UInt64? {
+        switch MemoryLayout<Value>.size {
+        case 0: 0
+        case 1: UInt64(unsafeBitCast(value, to: UInt8.self))
+        case 2: UInt64(unsafeBitCast(value, to: UInt16.self))
+        case 4: UInt64(unsafeBitCast(value, to: UInt32.self))
+        case 8: unsafeBitCast(value, to: UInt64.self)
+        default: nil
+        }
+    }
+}
