@@ -549,6 +549,10 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
                     if count > 0 { flags |= LeafStep.runsActions }
                     if entersFinal { flags |= LeafStep.entersFinal }
                     if info.targetCount == 0 { flags |= LeafStep.targetless }
+                    if leaf & 1 == 1 && count > 1 {
+                        leafActions[start ..< start + count].reverse()
+                        flags |= LeafStep.backward
+                    }
                     leafSteps[position] = LeafStep(
                         leaf: Int32(newLeaf), source: info.source, target: Int32(target), transition: Int32(transition),
                         actionStart: Int32(start), actionCount: UInt16(count), flags: flags

@@ -80,8 +80,9 @@ struct LeafStep: Sendable {
     @usableFromInline var actionStart: Int32
     @usableFromInline var actionCount: UInt16
     /// ``LeafStep/guarded``, ``LeafStep/runsActions``, ``LeafStep/entersFinal``,
-    /// ``LeafStep/targetless``, ``LeafStep/empty``. Only ``LeafStep/runsActions`` (or none):
-    /// the step moves the leaf, perhaps running actions, and nothing else.
+    /// ``LeafStep/targetless``, ``LeafStep/backward``. With none but ``LeafStep/runsActions``
+    /// and ``LeafStep/backward``, the step moves the leaf, perhaps running actions, and nothing
+    /// else.
     @usableFromInline var flags: UInt8
 
     @usableFromInline
@@ -103,6 +104,9 @@ struct LeafStep: Sendable {
     @usableFromInline static let entersFinal: UInt8 = 4
     /// The transition has no target: the leaf stays, no state is exited or entered.
     @usableFromInline static let targetless: UInt8 = 8
+    /// The step's actions are stored last first, and run from the end (see
+    /// `Machine.runLeafActions(_:_:)`): set for the steps from every other atomic state.
+    @usableFromInline static let backward: UInt8 = 32
     /// A placeholder.
     @usableFromInline static let none = LeafStep(leaf: -1, source: -1, target: -1, transition: -1, actionStart: 0, actionCount: 0, flags: 0)
 }

@@ -171,7 +171,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
         if leafRow >= 0, let column = chart.kinds.index(of: event.kind) {
             let cell = leafRow &+ column
             let flags = chart.leafMoves.withUnsafeBufferPointer { $0[cell].flags }
-            if flags & ~LeafStep.runsActions == 0 {
+            if flags & ~(LeafStep.runsActions | LeafStep.backward) == 0 {
                 if flags != 0 { runLeafActions(ofCell: cell, event) }
                 // Read after the actions: keeping the step across their calls costs more.
                 let step = chart.leafMoves.withUnsafeBufferPointer { $0[cell] }
@@ -277,16 +277,33 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
 
     /// Runs the actions of a leaf step, in order: exit actions innermost first, the
     /// transition's action, entry and initial actions outermost first.
+    ///
+    /// Two copies of the loop: steps from every other atomic state keep their actions last
+    /// first and run them from the end (``LeafStep/backward``). The calls are indirect, and a
+    /// processor predicts an indirect call's target from the call's address and the few
+    /// branches before it, which are the same for every step; when two steps alternate (a
+    /// toggle, a ring), one call site sees their targets in turn and nearly every call is
+    /// mispredicted. In two copies, alternating steps call from different sites.
     @inlinable
     @inline(__always)
     mutating func runLeafActions(_ step: LeafStep, _ event: Event) {
         // A leaf-path chart has no action that produces effects.
-        var position = Int(step.actionStart)
-        let end = position &+ Int(step.actionCount)
-        while position < end {
-            let action = Int(chart.leafActions.withUnsafeBufferPointer { $0[position] })
-            program.run(action, &storedContext, event)
-            position &+= 1
+        let start = Int(step.actionStart)
+        let end = start &+ Int(step.actionCount)
+        if step.flags & LeafStep.backward == 0 {
+            var position = start
+            while position < end {
+                let action = Int(chart.leafActions.withUnsafeBufferPointer { $0[position] })
+                program.run(action, &storedContext, event)
+                position &+= 1
+            }
+        } else {
+            var position = end
+            while position > start {
+                position &-= 1
+                let action = Int(chart.leafActions.withUnsafeBufferPointer { $0[position] })
+                program.run(action, &storedContext, event)
+            }
         }
     }
 
