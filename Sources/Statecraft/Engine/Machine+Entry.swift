@@ -7,8 +7,9 @@ extension Machine {
     @inlinable
     mutating func enterStates(trigger: Trigger<Event>?) {
         let words = chart.setWords
-        let enterBase = words &* MachineSets.toEnter
-        let defaultBase = words &* MachineSets.defaultEntry
+        let configuration = set(MachineSets.configuration)
+        let toEnter = set(MachineSets.toEnter)
+        let defaultEntry = set(MachineSets.defaultEntry)
         clearSet(MachineSets.toEnter)
         clearSet(MachineSets.defaultEntry)
         if !space.touchedHistoryActions.isEmpty {
@@ -22,8 +23,8 @@ extension Machine {
             if info.hasStaticEntry {
                 let mask = Int(transition) &* 2 &* words
                 for word in 0 ..< words {
-                    sets[enterBase &+ word] |= chart.entryMasks[mask &+ word]
-                    sets[defaultBase &+ word] |= chart.entryMasks[mask &+ words &+ word]
+                    toEnter[word] |= chart.entryMasks[mask &+ word]
+                    defaultEntry[word] |= chart.entryMasks[mask &+ words &+ word]
                 }
             } else {
                 dynamic = true
@@ -32,12 +33,12 @@ extension Machine {
         if dynamic { computeDynamicEntrySets() }
         let event = trigger?.userEvent
         let count = chart.nodes.count
-        var next = Bits.next(sets, enterBase, from: 1, below: count)
+        var next = Bits.next(toEnter, from: 1, below: count)
         while let entering = next {
             let info = chart.nodes[entering]
-            Bits.insert(&sets, 0, entering)
+            Bits.insert(configuration, entering)
             if info.entryCount > 0 { runActions(start: info.entryStart, count: info.entryCount, event: event) }
-            if info.kind == .compound, Bits.contains(sets, defaultBase, entering) {
+            if info.kind == .compound, Bits.contains(defaultEntry, entering) {
                 let initial = chart.transitions[Int(info.initialTransition)]
                 if initial.action >= 0 { runAction(Int(initial.action), event: event) }
             }
@@ -49,19 +50,17 @@ extension Machine {
             }
             if info.hasTimers { startTimers(of: entering) }
             if info.kind == .final { reachedFinal(entering) }
-            next = Bits.next(sets, enterBase, from: entering &+ 1, below: count)
+            next = Bits.next(toEnter, from: entering &+ 1, below: count)
         }
     }
 
     /// SCXML's `computeEntrySet` for the enabled transitions that target history states.
     @usableFromInline
     mutating func computeDynamicEntrySets() {
-        var scratch = RuntimeEntryScratch(sets: [], words: chart.setWords, space: space)
-        swap(&scratch.sets, &sets)
+        var scratch = RuntimeEntryScratch(space: space)
         for transition in enabled where !chart.transitions[Int(transition)].hasStaticEntry {
             chart.topology.computeEntrySet(Int(transition), into: &scratch)
         }
-        swap(&scratch.sets, &sets)
     }
 
     /// A final state was entered: its parent is done, perhaps its grandparent too, or, at the
@@ -89,7 +88,7 @@ extension Machine {
         switch info.kind {
         case .compound:
             while child < Int(info.end) {
-                if chart.nodes[child].kind == .final && Bits.contains(sets, 0, child) { return true }
+                if chart.nodes[child].kind == .final && Bits.contains(words, child) { return true }
                 child = Int(chart.nodes[child].end)
             }
             return false
@@ -149,12 +148,13 @@ extension Machine {
         guard !space.exitedAtFinish else { return }
         space.exitedAtFinish = true
         space.timers.removeAll()
-        let configuration = sets
-        var node = Bits.previous(configuration, 0, below: chart.nodes.count, from: 1)
+        // The configuration is kept: walk a copy, so exit actions see it unchanged.
+        let configuration = StateSet(words: UnsafeBufferPointer(start: words, count: chart.setWords))
+        var node = configuration.previous(below: chart.nodes.count, from: 1)
         while let exiting = node {
             let info = chart.nodes[exiting]
             runActions(start: info.exitStart, count: info.exitCount, event: nil)
-            node = Bits.previous(configuration, 0, below: exiting, from: 1)
+            node = configuration.previous(below: exiting, from: 1)
         }
     }
 

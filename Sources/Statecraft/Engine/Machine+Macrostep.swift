@@ -14,25 +14,44 @@ extension Machine {
 
     // MARK: Sets
 
+    /// The configuration and the scratch sets (see `Workspace.words`).
+    @inlinable
+    var words: UnsafeMutablePointer<UInt64> { space.words }
+
+    /// One run of `words`.
+    @inlinable
+    func set(_ run: Int) -> UnsafeMutablePointer<UInt64> { space.words + run &* chart.setWords }
+
+    /// The transitions the current microstep takes.
+    @inlinable
+    var enabled: UnsafeMutableBufferPointer<Int32> {
+        UnsafeMutableBufferPointer(start: space.chosen, count: space.chosenCount)
+    }
+
+    /// Adds a transition to those the microstep takes.
+    @inlinable
+    func appendEnabled(_ transition: Int32) {
+        space.chosen[space.chosenCount] = transition
+        space.chosenCount &+= 1
+    }
+
     /// The first active node in `start ..< nodes`, in document order.
     @inlinable
     func nextActive(from start: Int) -> Int? {
-        Bits.next(sets, 0, from: start, below: chart.nodes.count)
+        Bits.next(words, from: start, below: chart.nodes.count)
     }
 
-    /// Empties one run of `sets`.
+    /// Empties one run of `words`.
     @inlinable
-    mutating func clearSet(_ run: Int) {
-        let base = run &* chart.setWords
-        for word in base ..< base &+ chart.setWords { sets[word] = 0 }
+    func clearSet(_ run: Int) {
+        set(run).update(repeating: 0, count: chart.setWords)
     }
 
     /// SCXML's `interpret`: enters the initial configuration and runs to completion.
     @inlinable
     mutating func start() {
-        workspace = Workspace(nodeCount: chart.nodes.count, historyCount: chart.historyCount)
-        sets = ContiguousArray(repeating: 0, count: chart.setWords &* MachineSets.count)
-        enabled.append(chart.nodes[0].initialTransition)
+        workspace = Workspace(nodeCount: chart.nodes.count, historyCount: chart.historyCount, setWords: chart.setWords)
+        appendEnabled(chart.nodes[0].initialTransition)
         enterStates(trigger: nil)
         runToCompletion()
         drainExternalQueue()
@@ -177,7 +196,7 @@ extension Machine {
     /// as `false` and is reported in ``lastFault``.
     @inlinable
     mutating func selectTransitions(_ trigger: Trigger<Event>?, strict: Bool) -> Selection {
-        enabled.removeAll(keepingCapacity: true)
+        space.chosenCount = 0
         if chart.matchesByDescriptor, case .event(let event)? = trigger {
             return selectByDescriptor(event, strict: strict)
         }
@@ -230,7 +249,7 @@ extension Machine {
     @inlinable
     mutating func offer(_ transition: Int, _ trigger: Trigger<Event>?, strict: Bool) throws -> Bool {
         guard try isEnabled(transition, trigger, strict: strict) else { return false }
-        if !enabled.contains(Int32(transition)) { enabled.append(Int32(transition)) }
+        if !enabled.contains(Int32(transition)) { appendEnabled(Int32(transition)) }
         return true
     }
 
@@ -271,7 +290,7 @@ extension Machine {
                 kept += 1
             }
         }
-        enabled.removeLast(enabled.count - kept)
+        space.chosenCount = kept
     }
 
     /// Whether the exit sets of two transitions share a state. An exit set is the active
@@ -289,7 +308,7 @@ extension Machine {
         } else {
             return false
         }
-        return Bits.next(sets, 0, from: inner + 1, below: Int(chart.nodes[inner].end)) != nil
+        return Bits.next(words, from: inner + 1, below: Int(chart.nodes[inner].end)) != nil
     }
 
     /// Whether `node` is a proper descendant of `ancestor`.
@@ -303,7 +322,7 @@ extension Machine {
     func transitionDomain(_ transition: Int) -> Int {
         let domain = Int(chart.transitions[transition].domain)
         if domain != -2 { return domain }
-        return chart.topology.transitionDomain(transition, RuntimeEntryScratch(sets: [], words: 0, space: space))
+        return chart.topology.transitionDomain(transition, RuntimeEntryScratch(space: space))
     }
 
     /// SCXML's `microstep`: exit, run the transitions' actions, enter; then tell the listener.
@@ -331,8 +350,8 @@ extension Machine {
     /// order, running exit actions and cancelling the exiting states' delayed transitions.
     @inlinable
     mutating func exitStates(trigger: Trigger<Event>?) {
-        let words = chart.setWords
-        let exitBase = words &* MachineSets.toExit
+        let configuration = set(MachineSets.configuration)
+        let toExit = set(MachineSets.toExit)
         // SCXML's computeExitSet: the active descendants of each transition's domain.
         clearSet(MachineSets.toExit)
         var any = false
@@ -340,28 +359,28 @@ extension Machine {
             let domain = transitionDomain(Int(transition))
             guard domain >= 0 else { continue }
             let end = Int(chart.nodes[domain].end)
-            var node = Bits.next(sets, 0, from: domain &+ 1, below: end)
+            var node = Bits.next(configuration, from: domain &+ 1, below: end)
             while let active = node {
-                Bits.insert(&sets, exitBase, active)
+                Bits.insert(toExit, active)
                 any = true
-                node = Bits.next(sets, 0, from: active &+ 1, below: end)
+                node = Bits.next(configuration, from: active &+ 1, below: end)
             }
         }
         guard any else { return }
         let count = chart.nodes.count
-        var node = Bits.previous(sets, exitBase, below: count, from: 1)
+        var node = Bits.previous(toExit, below: count, from: 1)
         while let exiting = node {
             if chart.nodes[exiting].hasHistoryChild { recordHistory(of: exiting) }
-            node = Bits.previous(sets, exitBase, below: exiting, from: 1)
+            node = Bits.previous(toExit, below: exiting, from: 1)
         }
         let event = trigger?.userEvent
-        node = Bits.previous(sets, exitBase, below: count, from: 1)
+        node = Bits.previous(toExit, below: count, from: 1)
         while let exiting = node {
             let info = chart.nodes[exiting]
             if info.exitCount > 0 { runActions(start: info.exitStart, count: info.exitCount, event: event) }
             if info.hasTimers { space.timers.removeAll { $0.owner == Int32(exiting) } }
-            Bits.remove(&sets, 0, exiting)
-            node = Bits.previous(sets, exitBase, below: exiting, from: 1)
+            Bits.remove(configuration, exiting)
+            node = Bits.previous(toExit, below: exiting, from: 1)
         }
     }
 
@@ -375,11 +394,11 @@ extension Machine {
             if node.isHistory {
                 let slot = Int(node.historySlot)
                 space.history[slot].removeAll()
-                var active = Bits.next(sets, 0, from: parent + 1, below: end)
+                var active = Bits.next(words, from: parent + 1, below: end)
                 while let member = active {
                     let keep = node.kind == .deepHistory ? chart.nodes[member].isAtomic : Int(chart.nodes[member].parent) == parent
                     if keep { space.history[slot].insert(member) }
-                    active = Bits.next(sets, 0, from: member + 1, below: end)
+                    active = Bits.next(words, from: member + 1, below: end)
                 }
             }
             child = Int(node.end)

@@ -41,11 +41,6 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     /// History, queues and timers of a hierarchical chart; `nil` for flat charts.
     @usableFromInline var workspace: Workspace<Event>?
     @usableFromInline var clock: Duration
-    /// For a hierarchical chart, the configuration and the scratch sets of a microstep, as
-    /// consecutive runs of `chart.setWords` words (see `MachineSets`); empty for flat charts.
-    @usableFromInline var sets: ContiguousArray<UInt64>
-    /// The transitions the current microstep takes.
-    @usableFromInline var enabled: ContiguousArray<Int32>
 
     /// Called after every transition taken, once its microstep is complete.
     ///
@@ -75,8 +70,6 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
         self.finished = false
         self.workspace = nil
         self.clock = .zero
-        self.sets = []
-        self.enabled = []
         if chart.isFlat {
             enterPath(of: Int(chart.nodes[0].initialTransition), event: nil)
             leafRow = current &* chart.columns
@@ -143,7 +136,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     public func isActive(_ state: State) -> Bool {
         if workspace != nil {
             guard let node = chart.stateIndex[state] else { return false }
-            return Bits.contains(sets, 0, node)
+            return Bits.contains(words, node)
         }
         if chart.state(current) == state { return true }
         guard let node = chart.stateIndex[state] else { return false }

@@ -1,7 +1,56 @@
 /// Bit operations on a run of words inside a word array: the machine keeps its configuration
-/// and scratch sets as consecutive runs of one array, and ``StateSet`` is a run of its own.
+/// and scratch sets as consecutive runs of one allocation (see `Workspace.words`), and
+/// ``StateSet`` is a run of its own.
 @usableFromInline
 enum Bits {
+    @inlinable
+    @inline(__always)
+    static func contains(_ words: UnsafePointer<UInt64>, _ node: Int) -> Bool {
+        words[node &>> 6] & (1 &<< UInt64(node & 63)) != 0
+    }
+
+    @inlinable
+    @inline(__always)
+    static func insert(_ words: UnsafeMutablePointer<UInt64>, _ node: Int) {
+        words[node &>> 6] |= 1 &<< UInt64(node & 63)
+    }
+
+    @inlinable
+    @inline(__always)
+    static func remove(_ words: UnsafeMutablePointer<UInt64>, _ node: Int) {
+        words[node &>> 6] &= ~(1 &<< UInt64(node & 63))
+    }
+
+    /// The smallest member in `start ..< end`, or `nil`.
+    @inlinable
+    static func next(_ words: UnsafePointer<UInt64>, from start: Int, below end: Int) -> Int? {
+        var node = start
+        while node < end {
+            let word = words[node &>> 6] &>> UInt64(node & 63)
+            if word != 0 {
+                let found = node &+ word.trailingZeroBitCount
+                return found < end ? found : nil
+            }
+            node = (node | 63) &+ 1
+        }
+        return nil
+    }
+
+    /// The largest member in `start ..< end`, or `nil`.
+    @inlinable
+    static func previous(_ words: UnsafePointer<UInt64>, below end: Int, from start: Int) -> Int? {
+        var node = end &- 1
+        while node >= start {
+            let word = words[node &>> 6] &<< UInt64(63 &- (node & 63))
+            if word != 0 {
+                let found = node &- word.leadingZeroBitCount
+                return found >= start ? found : nil
+            }
+            node = (node & ~63) &- 1
+        }
+        return nil
+    }
+
     @inlinable
     static func contains(_ words: ContiguousArray<UInt64>, _ base: Int, _ node: Int) -> Bool {
         words[base &+ node &>> 6] & (1 &<< UInt64(node & 63)) != 0
@@ -58,6 +107,12 @@ struct StateSet: Sendable, Hashable {
     @inlinable
     init(capacity: Int) {
         words = ContiguousArray(repeating: 0, count: (capacity + 63) >> 6)
+    }
+
+    /// A set holding a copy of `words`.
+    @inlinable
+    init(words: UnsafeBufferPointer<UInt64>) {
+        self.words = ContiguousArray(words)
     }
 
     @inlinable

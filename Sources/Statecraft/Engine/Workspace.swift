@@ -1,14 +1,18 @@
-/// The part of a hierarchical machine that is neither hot nor a few words: history, queues,
-/// timers, pending effects. The configuration and the scratch sets of a microstep live in the
-/// machine itself.
+/// What a hierarchical machine keeps besides its context: the configuration and the scratch
+/// sets of a microstep, the transitions it takes, history, queues, timers, pending effects.
 ///
 /// A machine is a value, so its workspace is copied before it is written whenever another
 /// machine shares it (copy on write; see ``Machine``).
+///
+/// The sets and the enabled transitions are raw memory the workspace owns: a machine makes its
+/// workspace unique once per event and then writes them with plain stores, where an array would
+/// check its own uniqueness and bounds on every write.
 @usableFromInline
 final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     // Safe to send: a workspace is only mutated through a machine that holds the only
     // reference to it (checked with isKnownUniquelyReferenced before every write), so no two
-    // threads ever see one mutable instance.
+    // threads ever see one mutable instance. The same holds for the memory it owns (`words`,
+    // `chosen`), which nothing else points to.
     //
     // Every property is `@exclusivity(unchecked)`: the engine reaches them only from the
     // mutating methods of the machine that owns the workspace, which Swift already checks
@@ -16,6 +20,14 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     // for the duration of the call). Dynamic checks would find nothing and cost about half
     // of a microstep.
 
+    /// The configuration and the scratch sets, as consecutive runs of `setWords` words (see
+    /// `MachineSets`).
+    @usableFromInline let words: UnsafeMutablePointer<UInt64>
+    @usableFromInline let setWords: Int
+    /// The transitions the current microstep takes: `chosen[0 ..< chosenCount]`.
+    @usableFromInline let chosen: UnsafeMutablePointer<Int32>
+    @usableFromInline let chosenCapacity: Int
+    @usableFromInline @exclusivity(unchecked) var chosenCount = 0
     /// Per history state, the states it remembers; empty until its parent is first exited.
     @usableFromInline @exclusivity(unchecked) var history: ContiguousArray<StateSet>
     @usableFromInline @exclusivity(unchecked) var internalQueue = ContiguousArray<Trigger<Event>>()
@@ -32,16 +44,36 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var defaultHistoryAction: ContiguousArray<Int32>
     @usableFromInline @exclusivity(unchecked) var touchedHistoryActions = ContiguousArray<Int32>()
 
+    /// An empty configuration and no history.
+    ///
+    /// - Parameters:
+    ///   - nodeCount: The chart's nodes, root included.
+    ///   - historyCount: The chart's history states.
+    ///   - setWords: Words per state set.
     @usableFromInline
-    init(nodeCount: Int, historyCount: Int) {
+    init(nodeCount: Int, historyCount: Int, setWords: Int) {
         history = ContiguousArray(repeating: StateSet(capacity: nodeCount), count: historyCount)
         defaultHistoryAction = ContiguousArray(repeating: -1, count: nodeCount)
+        self.setWords = setWords
+        words = .allocate(capacity: setWords &* MachineSets.count)
+        words.initialize(repeating: 0, count: setWords &* MachineSets.count)
+        // At most one transition per atomic state, or the one initial transition.
+        chosenCapacity = max(nodeCount, 1)
+        chosen = .allocate(capacity: chosenCapacity)
     }
 
-    /// A copy holding the same history, queues and timers.
+    deinit {
+        words.deallocate()
+        chosen.deallocate()
+    }
+
+    /// A copy holding the same configuration, history, queues and timers.
     @usableFromInline
     func copy() -> Workspace {
-        let copy = Workspace(nodeCount: 0, historyCount: 0)
+        let copy = Workspace(nodeCount: chosenCapacity, historyCount: 0, setWords: setWords)
+        copy.words.update(from: words, count: setWords &* MachineSets.count)
+        copy.chosen.update(from: chosen, count: chosenCount)
+        copy.chosenCount = chosenCount
         copy.history = history
         copy.internalQueue = internalQueue
         copy.internalHead = internalHead
@@ -62,26 +94,24 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     }
 }
 
-/// The entry-set computation's view of a running machine: its scratch sets, moved out of the
-/// machine for the computation, and its history.
+/// The entry-set computation's view of a running machine: its scratch sets and its history.
 @usableFromInline
 struct RuntimeEntryScratch<Event: MachineEvent>: EntryScratch {
-    @usableFromInline var sets: ContiguousArray<UInt64>
-    @usableFromInline let words: Int
     @usableFromInline unowned(unsafe) let space: Workspace<Event>
 
     @inlinable
-    init(sets: ContiguousArray<UInt64>, words: Int, space: Workspace<Event>) {
-        self.sets = sets
-        self.words = words
+    init(space: Workspace<Event>) {
         self.space = space
     }
 
-    @inlinable mutating func insertToEnter(_ node: Int) { Bits.insert(&sets, words &* MachineSets.toEnter, node) }
+    @inlinable var toEnter: UnsafeMutablePointer<UInt64> { space.words + space.setWords &* MachineSets.toEnter }
+    @inlinable mutating func insertToEnter(_ node: Int) { Bits.insert(toEnter, node) }
     @inlinable func toEnterContainsAny(from start: Int, below end: Int) -> Bool {
-        Bits.next(sets, words &* MachineSets.toEnter, from: start, below: end) != nil
+        Bits.next(toEnter, from: start, below: end) != nil
     }
-    @inlinable mutating func insertDefaultEntry(_ node: Int) { Bits.insert(&sets, words &* MachineSets.defaultEntry, node) }
+    @inlinable mutating func insertDefaultEntry(_ node: Int) {
+        Bits.insert(space.words + space.setWords &* MachineSets.defaultEntry, node)
+    }
     @inlinable mutating func setHistoryDefault(parent: Int, transition: Int) {
         space.defaultHistoryAction[parent] = Int32(transition)
         space.touchedHistoryActions.append(Int32(parent))
@@ -89,7 +119,7 @@ struct RuntimeEntryScratch<Event: MachineEvent>: EntryScratch {
     @inlinable func remembered(_ slot: Int) -> StateSet? { space.remembered(slot) }
 }
 
-/// The runs of a machine's `sets` array, each `chart.setWords` words long.
+/// The runs of a workspace's `words`, each `chart.setWords` words long.
 @usableFromInline
 enum MachineSets {
     /// The active states.

@@ -57,10 +57,8 @@ extension Machine {
         // On the leaf path, the active atomic state: the configuration is it and its ancestors.
         self.current = configuration.previous(below: chart.nodes.count, from: 1) ?? chart.flatInitial
         self.leafRow = chart.isFlat && !finished ? current * chart.columns : -1
-        self.enabled = []
         if chart.isFlat {
             self.workspace = nil
-            self.sets = []
             if let timer = snapshot.timers.first {
                 throw SnapshotError(
                     code: .invalidTimer,
@@ -70,10 +68,8 @@ extension Machine {
             }
             return
         }
-        let space = Workspace<Event>(nodeCount: chart.nodes.count, historyCount: chart.historyCount)
-        var sets = ContiguousArray<UInt64>(repeating: 0, count: chart.setWords * MachineSets.count)
-        for word in 0 ..< chart.setWords { sets[word] = configuration.words[word] }
-        self.sets = sets
+        let space = Workspace<Event>(nodeCount: chart.nodes.count, historyCount: chart.historyCount, setWords: chart.setWords)
+        for word in 0 ..< chart.setWords { space.words[word] = configuration.words[word] }
         space.exitedAtFinish = finished
         for (state, remembered) in snapshot.history {
             let node = try Self.node(of: state, in: chart, role: "history state")
