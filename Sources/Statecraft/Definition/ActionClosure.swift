@@ -95,11 +95,19 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     @usableFromInline let actions: ContiguousArray<ActionSlot<Event, Context>>
     /// Per transition, its guard; transitions without one hold a guard that allows.
     @usableFromInline let guards: ContiguousArray<GuardSlot<Event, Context>>
+    /// The actions the general path's region steps run, each step's run in its order (see
+    /// `RegionStep`): the actions themselves rather than their indices, one load fewer per call.
+    @usableFromInline let regionSlots: ContiguousArray<ActionSlot<Event, Context>>
 
     @usableFromInline
-    init(actions: ContiguousArray<ActionSlot<Event, Context>>, guards: ContiguousArray<GuardSlot<Event, Context>>) {
+    init(
+        actions: ContiguousArray<ActionSlot<Event, Context>>,
+        guards: ContiguousArray<GuardSlot<Event, Context>>,
+        regionSlots: ContiguousArray<ActionSlot<Event, Context>>
+    ) {
         self.actions = actions
         self.guards = guards
+        self.regionSlots = regionSlots
     }
 
     /// Runs action `index`.
@@ -119,6 +127,26 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
         if actions[index].contextOnly?(&context) == nil {
             var none = Effects<Event>()
             actions[index].general?(&context, event, &none)
+        }
+    }
+
+    /// Runs the action at `position` of `regionSlots`.
+    @inlinable
+    @inline(__always)
+    func runRegion(_ position: Int, _ context: inout Context, _ event: Event?, _ effects: inout Effects<Event>) {
+        if regionSlots[position].contextOnly?(&context) == nil {
+            regionSlots[position].general?(&context, event, &effects)
+        }
+    }
+
+    /// Runs the action at `position` of `regionSlots`, for a chart whose actions produce no
+    /// effects.
+    @inlinable
+    @inline(__always)
+    func runRegion(_ position: Int, _ context: inout Context, _ event: Event?) {
+        if regionSlots[position].contextOnly?(&context) == nil {
+            var none = Effects<Event>()
+            regionSlots[position].general?(&context, event, &none)
         }
     }
 

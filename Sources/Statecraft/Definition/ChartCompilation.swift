@@ -1,3 +1,10 @@
+/// Switches for tests that check the engine's fast paths against the general one.
+enum ChartCompilationOptions {
+    /// Builds charts without region steps, so their machines take every event through the
+    /// general SCXML path (`processExternal`).
+    @TaskLocal static var skipsRegionSteps = false
+}
+
 /// Turns the declarations a builder collected into the engine's tables, checking them on the way.
 ///
 /// States become nodes numbered in document order with the synthetic root at 0. For every
@@ -44,6 +51,14 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
     var leafMoves = ContiguousArray<LeafMove>()
     /// The action indices the leaf steps run, one run per step.
     var leafActions = ContiguousArray<Int32>()
+    /// For a chart on the general path, per table position, the step taking that candidate takes.
+    var regionSteps = ContiguousArray<RegionStep>()
+    /// The states the region steps exit and enter.
+    var regionNodes = ContiguousArray<Int32>()
+    /// The action indices the region steps run.
+    var regionActions = ContiguousArray<Int32>()
+    /// The atomic and final states, as a set.
+    var atomicMask = ContiguousArray<UInt64>()
     var warnings: [DefinitionWarning] = []
 
     /// Each node's declaration, and each transition's declaration with the node it is written in.
@@ -498,11 +513,16 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
         let start = Int(nodes[0].initialTransition)
         initialLeaf = Int(entryPaths[Int(entryPathStart[start + 1]) - 1] >> 1)
         if isFlat { computeLeafSteps() }
+        atomicMask = ContiguousArray(repeating: 0, count: setWords)
+        for node in nodes.indices where nodes[node].isAtomic { Bits.insert(&atomicMask, 0, node) }
         if leafSteps.contains(where: { $0.actionCount == UInt16.max }) {
             // A step whose actions do not fit its count (tens of thousands): the general path.
             isFlat = false
             leafSteps = []
             leafMoves = []
+        }
+        if !isFlat && Event.Kind.self != EventDescriptor.self && !ChartCompilationOptions.skipsRegionSteps {
+            computeRegionSteps()
         }
     }
 
@@ -568,6 +588,94 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
                 }
             }
         }
+    }
+
+    /// For each position of the table, the general path's step (see ``RegionStep``).
+    private mutating func computeRegionSteps() {
+        regionSteps = ContiguousArray(
+            repeating: RegionStep(transition: -1, action: -1, source: -1, target: -1, flags: 0), count: table.candidates.count
+        )
+        for leaf in nodes.indices where nodes[leaf].isAtomic {
+            for column in 0 ..< table.eventCount {
+                for position in table.cell(state: leaf, event: column) {
+                    regionSteps[position] = regionStep(from: leaf, taking: table.transition(at: position))
+                }
+            }
+        }
+    }
+
+    /// The step from atomic state `leaf` taking `transition`.
+    private mutating func regionStep(from leaf: Int, taking transition: Int) -> RegionStep {
+        let info = transitions[transition]
+        var step = RegionStep(
+            transition: Int32(transition), action: info.action, source: info.source,
+            target: info.targetCount > 0 ? targets[Int(info.targetStart)] : -1, flags: info.hasGuard ? RegionStep.guarded : 0
+        )
+        var exits: [Int] = []
+        var entries: [(node: Int, byDefault: Bool)] = []
+        if info.targetCount == 0 {
+            // Taken from this leaf only when no other active leaf lies below its source.
+            var node = leaf
+            while node != Int(info.source) {
+                guard nodes[node].kind != .parallel else { return step }
+                node = Int(nodes[node].parent)
+            }
+            guard nodes[node].kind != .parallel else { return step }
+        } else {
+            // The states between the leaf and the domain, when they are all that it exits.
+            guard info.domain >= 0, info.hasStaticEntry else { return step }
+            var node = leaf
+            while node != Int(info.domain) {
+                guard node > 0, nodes[node].kind != .parallel, !nodes[node].hasHistoryChild, !nodes[node].hasTimers
+                else { return step }
+                exits.append(node)
+                node = Int(nodes[node].parent)
+            }
+            for position in Int(entryPathStart[transition]) ..< Int(entryPathStart[transition + 1]) {
+                let entry = Int(entryPaths[position])
+                let node = entry >> 1
+                guard !nodes[node].hasTimers, nodes[node].kind != .final else { return step }
+                entries.append((node, entry & 1 != 0))
+            }
+        }
+        guard exits.count <= Int(UInt16.max), entries.count <= Int(UInt16.max) else { return step }
+        var exitActions: [Int32] = []
+        for node in exits {
+            exitActions.append(contentsOf: (0 ..< nodes[node].exitCount).map { nodes[node].exitStart + $0 })
+        }
+        var entryActions: [Int32] = []
+        for (node, byDefault) in entries {
+            entryActions.append(contentsOf: (0 ..< nodes[node].entryCount).map { nodes[node].entryStart + $0 })
+            if byDefault, nodes[node].kind == .compound {
+                let initial = transitions[Int(nodes[node].initialTransition)]
+                if initial.action >= 0 { entryActions.append(initial.action) }
+            }
+        }
+        guard exitActions.count <= Int(UInt16.max), entryActions.count <= Int(UInt16.max) else { return step }
+        // Steps from every other atomic state run their actions from a second copy of the loops.
+        if leaf & 1 == 1 {
+            exitActions.reverse()
+            entryActions.reverse()
+            step.flags |= RegionStep.backward
+        }
+        step.exitStart = Int32(regionNodes.count)
+        step.exitCount = UInt16(exits.count)
+        regionNodes.append(contentsOf: exits.map { Int32($0) })
+        step.entryStart = Int32(regionNodes.count)
+        step.entryCount = UInt16(entries.count)
+        regionNodes.append(contentsOf: entries.map { Int32($0.node) })
+        step.exitActionStart = Int32(regionActions.count)
+        step.exitActionCount = UInt16(exitActions.count)
+        regionActions.append(contentsOf: exitActions)
+        step.entryActionStart = Int32(regionActions.count)
+        step.entryActionCount = UInt16(entryActions.count)
+        regionActions.append(contentsOf: entryActions)
+        if setWords == 1 {
+            for node in exits { step.exitBits |= 1 << UInt64(node) }
+            for (node, _) in entries { step.entryBits |= 1 << UInt64(node) }
+        }
+        step.flags |= RegionStep.simple
+        return step
     }
 
     // MARK: Warnings

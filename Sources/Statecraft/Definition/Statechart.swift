@@ -71,6 +71,18 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     @usableFromInline let columns: Int
     /// The action indices the leaf steps run.
     @usableFromInline let leafActions: ContiguousArray<Int32>
+    /// For a chart on the general path, per table position, the step taking that candidate
+    /// takes (see ``RegionStep``).
+    @usableFromInline let regionSteps: ContiguousArray<RegionStep>
+    /// The states the region steps exit and enter.
+    @usableFromInline let regionNodes: ContiguousArray<Int32>
+    /// Whether events of yours take the region steps (see `Machine.processEvent(_:)`): a chart on
+    /// the general path whose kinds are matched by equality.
+    @usableFromInline let runsRegionSteps: Bool
+    /// The atomic and final states, as a set of `setWords` words.
+    @usableFromInline let atomicMask: ContiguousArray<UInt64>
+    /// Whether some action may raise, send, schedule or cancel events.
+    @usableFromInline let usesEffects: Bool
     /// Whether event kinds are ``EventDescriptor``s, matched by prefix rather than equality.
     @usableFromInline let matchesByDescriptor: Bool
     /// Whether any transition is eventless.
@@ -104,9 +116,11 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         nodes = topology.nodes
         stateTable = compiled.states
         stateIndex = compiled.stateIndex
+        let actions = ContiguousArray(compiled.actions.map { ActionSlot($0) })
         program = ChartProgram(
-            actions: ContiguousArray(compiled.actions.map { ActionSlot($0) }),
-            guards: ContiguousArray(compiled.guards.map { GuardSlot($0?.normalized ?? { @Sendable _, _ in true }) })
+            actions: actions,
+            guards: ContiguousArray(compiled.guards.map { GuardSlot($0?.normalized ?? { @Sendable _, _ in true }) }),
+            regionSlots: ContiguousArray(compiled.regionActions.map { actions[Int($0)] })
         )
         transitions = topology.transitions
         targets = topology.targets
@@ -124,6 +138,11 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         entryPathStart = compiled.entryPathStart
         leafSteps = compiled.leafSteps
         leafMoves = compiled.leafMoves
+        regionSteps = compiled.regionSteps
+        regionNodes = compiled.regionNodes
+        atomicMask = compiled.atomicMask
+        runsRegionSteps = !compiled.regionSteps.isEmpty
+        usesEffects = compiled.usesEffects
         columns = compiled.table.eventCount
         leafActions = compiled.leafActions
         matchesByDescriptor = Event.Kind.self == EventDescriptor.self

@@ -174,7 +174,7 @@ extension Machine {
             }
             let event = space.externalQueue[space.externalHead]
             space.externalHead += 1
-            _ = processExternal(.event(event), kind: event.kind)
+            _ = processEvent(event)
         }
         space.externalQueue.removeAll(keepingCapacity: true)
         space.externalHead = 0

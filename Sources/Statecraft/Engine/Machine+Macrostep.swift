@@ -58,10 +58,11 @@ extension Machine {
     }
 
     @inlinable
+    @inline(__always)
     mutating func sendHierarchical(_ event: Event) -> SendResult<State, Event.Kind> {
         makeWorkspaceUnique()
-        if space.lastFault != nil { space.lastFault = nil }
-        let result = processExternal(.event(event), kind: event.kind)
+        if space.faulted { space.lastFault = nil }
+        let result = processEvent(event)
         if space.externalHead < space.externalQueue.count { drainExternalQueue() }
         return result
     }

@@ -37,7 +37,7 @@ extension Machine {
             return 0
         }
         makeWorkspaceUnique()
-        space.lastFault = nil
+        if space.faulted { space.lastFault = nil }
         var fired = 0
         while !finished, let index = nextTimerIndex(dueBy: instant) {
             let timer = space.timers.remove(at: index)
@@ -45,7 +45,7 @@ extension Machine {
             fired += 1
             switch timer.trigger {
             case .event(let event):
-                _ = processExternal(.event(event), kind: event.kind)
+                _ = processEvent(event)
             case .timer, .done:
                 _ = processExternal(timer.trigger, kind: nil)
             }

@@ -37,7 +37,12 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var timers = ContiguousArray<PendingTimer<Event>>()
     @usableFromInline @exclusivity(unchecked) var timerSequence: UInt64 = 0
     @usableFromInline @exclusivity(unchecked) var effects = Effects<Event>()
-    @usableFromInline @exclusivity(unchecked) var lastFault: EngineFault?
+    @usableFromInline @exclusivity(unchecked) var lastFault: EngineFault? {
+        didSet { faulted = lastFault != nil }
+    }
+    /// Whether `lastFault` holds a fault: testing this flag is one load, testing the optional
+    /// fault copies it through its value witnesses.
+    @usableFromInline @exclusivity(unchecked) var faulted = false
     /// Whether the exit actions of a finished machine have run.
     @usableFromInline @exclusivity(unchecked) var exitedAtFinish = false
     /// Per node, the history default transition whose action runs when the node is entered; -1.
