@@ -1,0 +1,35 @@
+/// The leaf path's first look at a cell of the transition table (an atomic state and an event
+/// kind): its first candidate's step, laid out for the common case, where the step has no guard
+/// and only moves the leaf.
+///
+/// Taking a step reads the next cell's row from the step itself (`row`), so one event costs one
+/// dependent load of the table, with no multiplication between them.
+@usableFromInline
+struct LeafMove: Sendable {
+    /// The new leaf's row of cells, `leaf * columns`.
+    @usableFromInline var row: Int32
+    /// The active atomic state after the step.
+    @usableFromInline var leaf: Int32
+    /// The transition's source and first target, for results.
+    @usableFromInline var source: Int32
+    @usableFromInline var target: Int32
+    /// The step's position in `Statechart.leafSteps`, whose actions it runs.
+    @usableFromInline var position: Int32
+    /// The first candidate's ``LeafStep`` flags, or ``LeafMove/empty``.
+    @usableFromInline var flags: UInt8
+
+    @usableFromInline
+    init(row: Int32, leaf: Int32, source: Int32, target: Int32, position: Int32, flags: UInt8) {
+        self.row = row
+        self.leaf = leaf
+        self.source = source
+        self.target = target
+        self.position = position
+        self.flags = flags
+    }
+
+    /// The cell has no candidate.
+    @usableFromInline static let empty: UInt8 = 16
+    /// A cell without candidate.
+    @usableFromInline static let none = LeafMove(row: -1, leaf: -1, source: -1, target: -1, position: -1, flags: empty)
+}
