@@ -3,10 +3,11 @@ import Synchronization
 @testable import Statecraft
 
 /// Random charts with compound and parallel states, history, final states and eventless
-/// transitions, run twice: once as built, where events of yours take the region steps when
-/// they can, and once built without region steps, so that every event takes the general SCXML
-/// path. Both must agree on everything observable.
-@Suite("Region steps agree with the general path")
+/// transitions, run three times: as built, where events of yours take microstep plans and
+/// region steps when they can; built without plans, so that they take region steps; and built
+/// without either, so that every event takes the general SCXML path. All must agree on
+/// everything observable.
+@Suite("Plans and region steps agree with the general path")
 struct RegionPathTests {
     enum Input: MachineEvent, CaseIterable { case a, b, c, d }
 
@@ -199,6 +200,7 @@ struct RegionPathTests {
     @Test(arguments: 0 ..< 12)
     func randomChartsAgree(batch: Int) throws {
         var regionStepsTaken = 0
+        var plansMade = 0
         for seed in UInt64(batch * 10) ..< UInt64(batch * 10 + 10) {
             var random = Generator(state: seed)
             let (root, _) = Self.tree(&random)
@@ -212,16 +214,21 @@ struct RegionPathTests {
                 continue   // a random tree the DSL refuses (an invalid target, say)
             }
             let general = try ChartCompilationOptions.$skipsRegionSteps.withValue(true) { try Self.chart(root) }
+            let regions = try ChartCompilationOptions.$skipsPlans.withValue(true) { try Self.chart(root) }
             #expect(fast.runsRegionSteps || fast.isFlat || fast.table.candidates.isEmpty)
-            #expect(!general.runsRegionSteps)
+            #expect(!general.runsRegionSteps && regions.plans.isEmpty)
             if fast.runsRegionSteps { regionStepsTaken += fast.regionSteps.filter { $0.flags & RegionStep.simple != 0 }.count }
+            plansMade += fast.plans.count
             let expected = Self.run(general, events)
-            let actual = Self.run(fast, events)
-            #expect(actual == expected, "seed \(seed)")
-            if actual != expected { return }
+            let throughRegions = Self.run(regions, events)
+            let throughPlans = Self.run(fast, events)
+            #expect(throughRegions == expected, "seed \(seed), region steps")
+            #expect(throughPlans == expected, "seed \(seed), plans")
+            if throughRegions != expected || throughPlans != expected { return }
         }
-        // The batch must exercise the region steps, or it checks nothing.
+        // The batch must exercise the region steps and the plans, or it checks nothing.
         #expect(regionStepsTaken > 0)
+        #expect(plansMade > 0)
     }
 
     /// The benchmark's shape, by hand: two regions that each move on one event, running exit
@@ -240,6 +247,7 @@ struct RegionPathTests {
             }
         }
         #expect(chart.regionSteps.allSatisfy { $0.flags & RegionStep.simple != 0 })
+        #expect(chart.plans.count == 2)
         var machine = chart.makeMachine(context: Trace())
         #expect(machine.send(.a) == .transitioned(from: "a0", to: "a1"))
         #expect(machine.send(.a) == .transitioned(from: "a1", to: "a0"))

@@ -98,16 +98,20 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     /// The actions the general path's region steps run, each step's run in its order (see
     /// `RegionStep`): the actions themselves rather than their indices, one load fewer per call.
     @usableFromInline let regionSlots: ContiguousArray<ActionSlot<Event, Context>>
+    /// The actions of the microstep plans, each plan's run in its order (see `MicrostepPlan`).
+    @usableFromInline let planSlots: ContiguousArray<ActionSlot<Event, Context>>
 
     @usableFromInline
     init(
         actions: ContiguousArray<ActionSlot<Event, Context>>,
         guards: ContiguousArray<GuardSlot<Event, Context>>,
-        regionSlots: ContiguousArray<ActionSlot<Event, Context>>
+        regionSlots: ContiguousArray<ActionSlot<Event, Context>>,
+        planSlots: ContiguousArray<ActionSlot<Event, Context>>
     ) {
         self.actions = actions
         self.guards = guards
         self.regionSlots = regionSlots
+        self.planSlots = planSlots
     }
 
     /// Runs action `index`.
@@ -147,6 +151,25 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
         if regionSlots[position].contextOnly?(&context) == nil {
             var none = Effects<Event>()
             regionSlots[position].general?(&context, event, &none)
+        }
+    }
+
+    /// Runs the action at `position` of `planSlots`.
+    @inlinable
+    @inline(__always)
+    func runPlan(_ position: Int, _ context: inout Context, _ event: Event?, _ effects: inout Effects<Event>) {
+        if planSlots[position].contextOnly?(&context) == nil {
+            planSlots[position].general?(&context, event, &effects)
+        }
+    }
+
+    /// Runs the action at `position` of `planSlots`, for a chart whose actions produce no effects.
+    @inlinable
+    @inline(__always)
+    func runPlan(_ position: Int, _ context: inout Context, _ event: Event?) {
+        if planSlots[position].contextOnly?(&context) == nil {
+            var none = Effects<Event>()
+            planSlots[position].general?(&context, event, &none)
         }
     }
 

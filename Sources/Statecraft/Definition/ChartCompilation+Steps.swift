@@ -73,14 +73,14 @@ extension ChartCompilation {
         for leaf in nodes.indices where nodes[leaf].isAtomic {
             for column in 0 ..< table.eventCount {
                 for position in table.cell(state: leaf, event: column) {
-                    regionSteps[position] = regionStep(from: leaf, taking: table.transition(at: position))
+                    regionSteps[position] = regionStep(from: leaf, taking: table.transition(at: position), at: position)
                 }
             }
         }
     }
 
     /// The step from atomic state `leaf` taking `transition`.
-    mutating func regionStep(from leaf: Int, taking transition: Int) -> RegionStep {
+    mutating func regionStep(from leaf: Int, taking transition: Int, at position: Int) -> RegionStep {
         let info = transitions[transition]
         var step = RegionStep(
             transition: Int32(transition), action: info.action, source: info.source,
@@ -127,6 +127,7 @@ extension ChartCompilation {
             }
         }
         guard exitActions.count <= Int(UInt16.max), entryActions.count <= Int(UInt16.max) else { return step }
+        simpleActions[position] = (exitActions, entryActions)
         // Steps from every other atomic state run their actions from a second copy of the loops.
         if leaf & 1 == 1 {
             exitActions.reverse()

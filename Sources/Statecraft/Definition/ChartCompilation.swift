@@ -3,6 +3,8 @@ enum ChartCompilationOptions {
     /// Builds charts without region steps, so their machines take every event through the
     /// general SCXML path (`processExternal`).
     @TaskLocal static var skipsRegionSteps = false
+    /// Builds charts without microstep plans, so their machines take the region steps.
+    @TaskLocal static var skipsPlans = false
 }
 
 /// Turns the declarations a builder collected into the engine's tables, checking them on the way.
@@ -59,6 +61,18 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
     var regionActions = ContiguousArray<Int32>()
     /// The atomic and final states, as a set.
     var atomicMask = ContiguousArray<UInt64>()
+    /// Per table position with a simple region step, its exit and entry actions in order.
+    var simpleActions: [Int: (exits: [Int32], entries: [Int32])] = [:]
+    /// For a chart of at most 64 nodes on the general path, the microsteps precomputed per
+    /// configuration and event kind (see ``MicrostepPlan``).
+    var plans = ContiguousArray<MicrostepPlan>()
+    /// The plans' actions, each plan's run in the order they run (or the reverse, for plans
+    /// taken from the second loop).
+    var planActions = ContiguousArray<Int32>()
+    /// Per plan, the transitions it takes as pairs of source and first target (-1 without).
+    var planTransitions = ContiguousArray<Int32>()
+    /// An open-addressing index of `plans` by configuration and event kind; -1 where empty.
+    var planIndex = ContiguousArray<Int32>()
     var warnings: [DefinitionWarning] = []
 
     /// Each node's declaration, and each transition's declaration with the node it is written in.
@@ -523,6 +537,7 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
         }
         if !isFlat && Event.Kind.self != EventDescriptor.self && !ChartCompilationOptions.skipsRegionSteps {
             computeRegionSteps()
+            if !ChartCompilationOptions.skipsPlans { computePlans() }
         }
     }
 

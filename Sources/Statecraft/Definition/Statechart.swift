@@ -79,6 +79,15 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     /// Whether events of yours take the region steps (see `Machine.processEvent(_:)`): a chart on
     /// the general path whose kinds are matched by equality.
     @usableFromInline let runsRegionSteps: Bool
+    /// For a chart of at most 64 nodes on the general path, the microsteps precomputed per
+    /// configuration and event kind (see ``MicrostepPlan``); their actions are in the program.
+    @usableFromInline let plans: ContiguousArray<MicrostepPlan>
+    /// Per plan, the transitions it takes, as pairs of source and first target (-1 without).
+    @usableFromInline let planTransitions: ContiguousArray<Int32>
+    /// An open-addressing index of `plans` by configuration and event kind, `2^planBits` slots;
+    /// empty when there is no plan.
+    @usableFromInline let planIndex: ContiguousArray<Int32>
+    @usableFromInline let planBits: Int
     /// The atomic and final states, as a set of `setWords` words.
     @usableFromInline let atomicMask: ContiguousArray<UInt64>
     /// Whether some action may raise, send, schedule or cancel events.
@@ -120,7 +129,8 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         program = ChartProgram(
             actions: actions,
             guards: ContiguousArray(compiled.guards.map { GuardSlot($0?.normalized ?? { @Sendable _, _ in true }) }),
-            regionSlots: ContiguousArray(compiled.regionActions.map { actions[Int($0)] })
+            regionSlots: ContiguousArray(compiled.regionActions.map { actions[Int($0)] }),
+            planSlots: ContiguousArray(compiled.planActions.map { actions[Int($0)] })
         )
         transitions = topology.transitions
         targets = topology.targets
@@ -142,6 +152,10 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         regionNodes = compiled.regionNodes
         atomicMask = compiled.atomicMask
         runsRegionSteps = !compiled.regionSteps.isEmpty
+        plans = compiled.plans
+        planTransitions = compiled.planTransitions
+        planIndex = compiled.planIndex
+        planBits = compiled.planIndex.count.trailingZeroBitCount
         usesEffects = compiled.usesEffects
         columns = compiled.table.eventCount
         leafActions = compiled.leafActions
@@ -150,6 +164,25 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         setWords = compiled.setWords
         entryMasks = compiled.entryMasks
         transitionLocations = compiled.transitionLocations
+    }
+
+    /// The plan for an event kind's column in a configuration of a chart of at most 64 nodes.
+    ///
+    /// - Returns: Its index in `plans`, or `nil` when there is none.
+    @inlinable
+    @inline(__always)
+    func plan(in configuration: UInt64, column: Int) -> Int? {
+        planIndex.withUnsafeBufferPointer { index in
+            guard !index.isEmpty else { return nil }
+            var slot = MicrostepPlan.slot(configuration, column, bits: planBits)
+            while true {
+                let plan = Int(index[slot])
+                if plan < 0 { return nil }
+                let found = plans.withUnsafeBufferPointer { $0[plan].configuration == configuration && $0[plan].column == Int32(column) }
+                if found { return plan }
+                slot = (slot &+ 1) & (index.count &- 1)
+            }
+        }
     }
 
     /// Whether `state` is one of the chart's states.

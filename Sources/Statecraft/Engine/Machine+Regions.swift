@@ -10,9 +10,12 @@ extension Machine {
         guard chart.runsRegionSteps, let column = chart.kinds.index(of: event.kind) else {
             return processExternal(.event(event), kind: event.kind)
         }
+        let configuration = words
+        if chart.setWords == 1, let plan = chart.plan(in: configuration[0], column: column) {
+            return takePlan(plan, event: event)
+        }
         // SCXML's selectTransitions: for each active atomic state in document order, its first
         // enabled candidate. The positions of the chosen steps go to `space.chosen`.
-        let configuration = words
         var chosen = 0
         var sawCandidate = false
         var allSimple = true
@@ -60,6 +63,55 @@ extension Machine {
         takeSimpleSteps(count: chosen, event: event)
         if chart.hasEventless || space.internalHead < space.internalQueue.count { runToCompletion() }
         return result
+    }
+
+    /// Takes a microstep plan: what `takeSimpleSteps(count:event:)` does after selection, with
+    /// the selection, the actions' order and the next configuration known in advance.
+    @inlinable
+    @inline(__always)
+    mutating func takePlan(_ index: Int, event: Event) -> SendResult<State, Event.Kind> {
+        let plan = chart.plans.withUnsafeBufferPointer { $0[index] }
+        let effects = chart.usesEffects
+        let start = Int(plan.actionStart)
+        let end = start &+ Int(plan.actionCount)
+        if !plan.backward {
+            var position = start
+            while position < end {
+                runPlanAction(position, effects, event)
+                position &+= 1
+            }
+        } else {
+            var position = end
+            while position > start {
+                position &-= 1
+                runPlanAction(position, effects, event)
+            }
+        }
+        words[0] = plan.next
+        let first = Int(plan.transitionStart) &* 2
+        let (source, target) = chart.planTransitions.withUnsafeBufferPointer { (Int($0[first]), Int($0[first &+ 1])) }
+        if onTransition != nil {
+            for pair in 0 ..< Int(plan.transitionCount) {
+                let (source, target) = chart.planTransitions.withUnsafeBufferPointer {
+                    (Int($0[first &+ 2 &* pair]), Int($0[first &+ 2 &* pair &+ 1]))
+                }
+                notify(chart.state(source), target >= 0 ? chart.state(target) : nil, event)
+            }
+        }
+        if chart.hasEventless || space.internalHead < space.internalQueue.count { runToCompletion() }
+        return target >= 0 ? .transitioned(from: chart.state(source), to: chart.state(target)) : .handled(in: chart.state(source))
+    }
+
+    /// Runs the action at `position` of `program.planSlots`, as `runRegionAction` does.
+    @inlinable
+    @inline(__always)
+    mutating func runPlanAction(_ position: Int, _ effects: Bool, _ event: Event) {
+        if effects {
+            program.runPlan(position, &storedContext, event, &space.effects)
+            if !space.effects.items.isEmpty { applyEffects() }
+        } else {
+            program.runPlan(position, &storedContext, event)
+        }
     }
 
     /// The end of selection when some chosen step is not simple: the chosen positions become
