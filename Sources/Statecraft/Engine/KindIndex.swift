@@ -20,7 +20,7 @@ struct KindIndex<Kind: Hashable & Sendable>: Sendable {
             ordered.append(kind)
         }
         var slots = ContiguousArray<Int16>()
-        if MemoryLayout<Kind>.size == 1, ordered.count <= Int(Int16.max) {
+        if MemoryLayout<Kind>.size == 1 {
             slots = ContiguousArray(repeating: -1, count: 256)
             for (index, kind) in ordered.enumerated() {
                 let byte = Int(withUnsafeBytes(of: kind) { $0[0] })
@@ -39,9 +39,10 @@ struct KindIndex<Kind: Hashable & Sendable>: Sendable {
     @inlinable
     @inline(__always)
     func index(of kind: Kind) -> Int? {
-        if MemoryLayout<Kind>.size == 1, !byteSlots.isEmpty {
-            let slot = Int(byteSlots[Int(withUnsafeBytes(of: kind) { $0[0] })])
-            if slot >= 0, kinds[slot] == kind { return slot }
+        if MemoryLayout<Kind>.size == 1 {
+            // A one-byte kind always has its 256 slots, and a slot names one of `kinds`.
+            let slot = byteSlots.withUnsafeBufferPointer { Int($0[Int(withUnsafeBytes(of: kind) { $0[0] })]) }
+            if slot >= 0, kinds.withUnsafeBufferPointer({ $0[slot] == kind }) { return slot }
         } else if MemoryLayout<Kind>.size == 0 {
             return kinds.isEmpty ? nil : 0
         }

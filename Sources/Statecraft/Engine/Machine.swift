@@ -172,8 +172,9 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
                 current = Int(step.leaf)
                 let source = chart.state(Int(step.source))
                 let target = chart.state(Int(step.target))
+                let result = SendResult<State, Event.Kind>.transitioned(from: source, to: target)
                 notify(source, target, event)
-                return .transitioned(from: source, to: target)
+                return result
             }
         }
         return sendOther(event)
