@@ -7,6 +7,11 @@ struct Wide: Hashable, Sendable {
     var raw: UInt16
 }
 
+/// A state of three bytes, whose optional takes four: a transition of it does not pack.
+struct Triple: Hashable, Sendable {
+    var red, green, blue: UInt8
+}
+
 /// An event whose payload leaves it (and its optional) one byte.
 enum Key: MachineEvent, Equatable {
     case press(shifted: Bool)
@@ -57,6 +62,9 @@ struct ListenerTests {
                 #expect(UInt8(truncatingIfNeeded: word >> (8 * UInt64(byte))) == memory[byte], "byte \(byte) of \(taken)")
             }
         }
+        // The leaf path's precomputed word, without the event, gives the same word with it.
+        let withoutEvent = TakenTransition<State, Event>.packed(taken.source, taken.target, nil)
+        #expect(withoutEvent.flatMap { TakenTransition<State, Event>.packed($0 & ~TakenTransition<State, Event>.eventMask, event: taken.event) } == word)
     }
 
     @Test func packedWordsAreTheTransitionsBytes() {
@@ -74,6 +82,9 @@ struct ListenerTests {
         // An optional `Wide` and an optional `Nudge` take three bytes each.
         #expect(TakenTransition<Wide, Switch>.packed(Wide(raw: 1), nil, .toggle) == nil)
         #expect(TakenTransition<Bool, Nudge>.packed(true, false, .stop) == nil)
+        let triple = Triple(red: 1, green: 2, blue: 3)
+        #expect(TakenTransition<Triple, Switch>.packed(triple, nil, .toggle) == nil)
+        #expect(TakenTransition<Triple, Switch>.packed(0, event: .toggle) == nil)
     }
 
     /// Runs `events` through a two-state chart of `Wide` states and reports what the listener saw.

@@ -56,9 +56,12 @@ extension ChartCompilation {
                 let cell = table.cell(state: leaf, event: column)
                 if let first = cell.first {
                     let step = leafSteps[first]
+                    let taken = step.target < 0 ? nil
+                        : TakenTransition<State, Event>.packed(states[Int(step.source) - 1], states[Int(step.target) - 1], nil)
                     leafMoves[leaf * table.eventCount + column] = LeafMove(
                         row: step.leaf < 0 ? -1 : step.leaf * Int32(table.eventCount), leaf: step.leaf,
-                        source: step.source, target: step.target, position: Int32(first), flags: step.flags
+                        source: step.source, target: step.target, position: Int32(first), flags: step.flags,
+                        taken: taken.map { $0 & ~TakenTransition<State, Event>.eventMask } ?? 0
                     )
                 }
             }

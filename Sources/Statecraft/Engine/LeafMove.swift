@@ -17,19 +17,23 @@ struct LeafMove: Sendable {
     @usableFromInline var position: Int32
     /// The first candidate's ``LeafStep`` flags, or ``LeafMove/empty``.
     @usableFromInline var flags: UInt8
+    /// For a transition the listener receives packed in a word (see
+    /// `TakenTransition.packed(_:_:_:)`), its word without the event; zero otherwise.
+    @usableFromInline var taken: UInt64
 
     @usableFromInline
-    init(row: Int32, leaf: Int32, source: Int32, target: Int32, position: Int32, flags: UInt8) {
+    init(row: Int32, leaf: Int32, source: Int32, target: Int32, position: Int32, flags: UInt8, taken: UInt64) {
         self.row = row
         self.leaf = leaf
         self.source = source
         self.target = target
         self.position = position
         self.flags = flags
+        self.taken = taken
     }
 
     /// The cell has no candidate.
     @usableFromInline static let empty: UInt8 = 16
     /// A cell without candidate.
-    @usableFromInline static let none = LeafMove(row: -1, leaf: -1, source: -1, target: -1, position: -1, flags: empty)
+    @usableFromInline static let none = LeafMove(row: -1, leaf: -1, source: -1, target: -1, position: -1, flags: empty, taken: 0)
 }

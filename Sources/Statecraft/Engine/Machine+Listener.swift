@@ -25,6 +25,21 @@ extension Machine {
         }
     }
 
+    /// Calls the listener, if there is one, with a transition whose word without the event was
+    /// precomputed (`LeafMove.taken`); `source` and `target` serve when it does not pack.
+    @inlinable
+    @inline(__always)
+    func notify(taken: UInt64, _ source: State, _ target: State, _ event: Event) {
+        if let word = TakenTransition<State, Event>.packed(taken, event: event) {
+            var slot = word
+            withUnsafeMutableBytes(of: &slot) { raw in
+                Self.deliver(onTransition, &raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: TakenTransition<State, Event>.self).pointee)
+            }
+        } else {
+            onTransition?(TakenTransition(source: source, target: target, event: event))
+        }
+    }
+
     /// Calls `listener` with `taken` where it lies: an `inout` argument cannot change during
     /// the call, so Swift passes its address instead of copying it into a temporary first
     /// (which would store it field by field again).
@@ -36,22 +51,51 @@ extension Machine {
 }
 
 extension TakenTransition {
-    /// The transition's bytes as a little-endian word, when it is a plain value of at most
-    /// eight bytes whose fields are each 0, 1, 2, 4 or 8 bytes; `nil` otherwise. Constant
-    /// folded for concrete types.
+    /// Whether the transition is a plain value of at most eight bytes whose fields are each 0,
+    /// 1, 2, 4 or 8 bytes: then it travels as a word. Constant folded for concrete types.
+    @inlinable
+    @inline(__always)
+    static var packs: Bool {
+        _isPOD(Self.self) && MemoryLayout<Self>.size <= 8
+            && eventOffset &+ MemoryLayout<Event?>.size == MemoryLayout<Self>.size
+            && isWordSized(State.self) && isWordSized(State?.self) && isWordSized(Event?.self)
+    }
+
+    /// The transition's bytes as a little-endian word, when it packs; `nil` otherwise.
     @inlinable
     @inline(__always)
     static func packed(_ source: State, _ target: State?, _ event: Event?) -> UInt64? {
-        guard _isPOD(Self.self), MemoryLayout<Self>.size <= 8 else { return nil }
-        // Stored properties are laid out in declaration order, each at the next offset that
-        // is a multiple of its alignment.
-        let targetOffset = roundUp(MemoryLayout<State>.size, MemoryLayout<State?>.alignment)
-        let eventOffset = roundUp(targetOffset + MemoryLayout<State?>.size, MemoryLayout<Event?>.alignment)
-        guard eventOffset + MemoryLayout<Event?>.size == MemoryLayout<Self>.size,
-              let sourceBits = bits(of: source), let targetBits = bits(of: target), let eventBits = bits(of: event)
-        else { return nil }
-        return sourceBits | targetBits &<< UInt64(targetOffset &* 8) | eventBits &<< UInt64(eventOffset &* 8)
+        guard packs else { return nil }
+        return bits(of: source) | bits(of: target) &<< UInt64(targetOffset &* 8) | bits(of: event) &<< UInt64(eventOffset &* 8)
     }
+
+    /// A transition's word from its word without the event (`LeafMove.taken`) and the event,
+    /// when it packs; `nil` otherwise.
+    @inlinable
+    @inline(__always)
+    static func packed(_ taken: UInt64, event: Event?) -> UInt64? {
+        guard packs else { return nil }
+        return taken | bits(of: event) &<< UInt64(eventOffset &* 8)
+    }
+
+    /// The bits of the event in the word of a transition that packs.
+    @inlinable
+    @inline(__always)
+    static var eventMask: UInt64 {
+        let bits = MemoryLayout<Event?>.size &* 8
+        return (bits >= 64 ? ~0 : (1 &<< UInt64(bits)) &- 1) &<< UInt64(eventOffset &* 8)
+    }
+
+    // Stored properties are laid out in declaration order, each at the next offset that is a
+    // multiple of its alignment.
+
+    @inlinable
+    @inline(__always)
+    static var targetOffset: Int { roundUp(MemoryLayout<State>.size, MemoryLayout<State?>.alignment) }
+
+    @inlinable
+    @inline(__always)
+    static var eventOffset: Int { roundUp(targetOffset &+ MemoryLayout<State?>.size, MemoryLayout<Event?>.alignment) }
 
     @inlinable
     @inline(__always)
@@ -59,17 +103,25 @@ extension TakenTransition {
         (offset &+ alignment &- 1) & ~(alignment &- 1)
     }
 
-    /// A plain value's bytes as an integer, for the sizes that are integers.
     @inlinable
     @inline(__always)
-    static func bits<Value>(of value: Value) -> UInt64? {
+    static func isWordSized<Value>(_: Value.Type) -> Bool {
         switch MemoryLayout<Value>.size {
-        case 0: 0
+        case 0, 1, 2, 4, 8: true
+        default: false
+        }
+    }
+
+    /// A plain value's bytes as an integer; its size is one `isWordSized` accepts.
+    @inlinable
+    @inline(__always)
+    static func bits<Value>(of value: Value) -> UInt64 {
+        switch MemoryLayout<Value>.size {
         case 1: UInt64(unsafeBitCast(value, to: UInt8.self))
         case 2: UInt64(unsafeBitCast(value, to: UInt16.self))
         case 4: UInt64(unsafeBitCast(value, to: UInt32.self))
         case 8: unsafeBitCast(value, to: UInt64.self)
-        default: nil
+        default: 0
         }
     }
 }

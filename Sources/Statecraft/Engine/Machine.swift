@@ -173,7 +173,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
                 let source = chart.state(Int(step.source))
                 let target = chart.state(Int(step.target))
                 let result = SendResult<State, Event.Kind>.transitioned(from: source, to: target)
-                notify(source, target, event)
+                notify(taken: step.taken, source, target, event)
                 return result
             }
         }
