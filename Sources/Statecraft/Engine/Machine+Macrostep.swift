@@ -158,6 +158,10 @@ extension Machine {
         do {
             return try checkGuard(transition, trigger)
         } catch {
+            if let errorEvent = chart.options.guardErrorEvent {
+                space.internalQueue.append(.event(errorEvent(error)))
+                return false
+            }
             if strict { throw error }
             space.lastFault = EngineFault(
                 code: .guardFailed,
