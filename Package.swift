@@ -32,15 +32,25 @@ let examples = [
 
 let package = Package(
     name: "Statecraft",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Statecraft", targets: ["Statecraft"]),
         .library(name: "StatecraftClassic", targets: ["StatecraftClassic"]),
         .library(name: "StatecraftSCXML", targets: ["StatecraftSCXML"]),
+        .executable(name: "statecraft", targets: ["StatecraftCLI"]),
     ] + examples.map(\.0),
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
     targets: [
         .target(name: "Statecraft", swiftSettings: strict),
         .target(name: "StatecraftClassic", dependencies: ["Statecraft"], swiftSettings: strict),
         .target(name: "StatecraftSCXML", dependencies: ["Statecraft"], swiftSettings: strict),
+        .executableTarget(
+            name: "StatecraftCLI",
+            dependencies: ["StatecraftSCXML", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "StatecraftTests", dependencies: ["Statecraft"], swiftSettings: strict),
         .testTarget(name: "StatecraftSCXMLTests", dependencies: ["StatecraftSCXML", "Statecraft"], swiftSettings: strict),
         .testTarget(
