@@ -182,10 +182,10 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         self.lines = lines
     }
 
-    func fail(_ parser: XMLParser, _ message: String) {
+    func fail(_ parser: XMLParser, _ message: String, code: SCXMLError.Code = .limitExceeded) {
         guard failure == nil else { return }
         let position = lines.tagStart(line: parser.lineNumber, column: parser.columnNumber)
-        failure = SCXMLError(code: .limitExceeded, message: message, position: position)
+        failure = SCXMLError(code: code, message: message, position: position)
         parser.abortParsing()
     }
 
@@ -259,7 +259,7 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-        fail(parser, "the document refers to the external entity '\(name)'; external entities are refused")
+        fail(parser, "the document refers to the entity '\(name)', which is not declared; only XML's own entities and character references are read", code: .malformedXML)
         return nil
     }
 }
