@@ -132,6 +132,7 @@ public struct ConformanceRunner: Sendable {
                 for start in element.elements where start.name == "start" {
                     if let uri = start.attribute("uri") { tests[uri] = info }
                 }
+                if let id = element.attribute("id") { tests["#" + id] = info }
             }
             element.elements.forEach(visit)
         }
@@ -143,7 +144,8 @@ public struct ConformanceRunner: Sendable {
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let folder = (path as NSString).deletingLastPathComponent
         let key = (folder as NSString).lastPathComponent + "/" + (path as NSString).lastPathComponent
-        let info = manifest[key]
+        let number = name.dropFirst("test".count).prefix { $0.isNumber }
+        let info = manifest[key] ?? manifest["#" + number]
         func result(_ status: Result.Status, _ reason: String? = nil) -> Result {
             Result(test: name, status: status, reason: reason, info: info)
         }

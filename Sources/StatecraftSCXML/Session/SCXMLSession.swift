@@ -45,8 +45,8 @@ public final class SCXMLSession {
     var didStart = false
     /// The top-level final state entered, if any.
     var topFinal: String?
-    /// Invocations whose child ended: their done event is still to come.
-    var finishedInvocations: Set<String> = []
+    /// Invocations this session cancelled: events still coming from them are ignored.
+    var cancelledInvocations: Set<String> = []
     /// The top-level final state reached, once the session ends.
     public private(set) var finalState: String?
     /// The data of the top-level final state's `<donedata>`, once the session ends.
@@ -213,11 +213,10 @@ public final class SCXMLSession {
                     bindEvent(event)
                     _ = execute(invocation.model.finalize, raised: &pendingRaises)
                 }
-            } else if !finishedInvocations.contains(invokeID) {
+            } else if cancelledInvocations.contains(invokeID) {
                 // Events from an invocation that was cancelled are ignored.
                 return
             }
-            if event.name == "done.invoke.\(invokeID)" { finishedInvocations.remove(invokeID) }
         }
         for invokeID in childOrder {
             guard let invocation = children[invokeID], invocation.model.autoforward else { continue }
@@ -276,7 +275,6 @@ public final class SCXMLSession {
     func childFinished(_ invokeID: String) {
         children[invokeID] = nil
         childOrder.removeAll { $0 == invokeID }
-        finishedInvocations.insert(invokeID)
     }
 
     /// Stops an invoked session: its children stop too and its timers are dropped.
@@ -332,6 +330,7 @@ public final class SCXMLSession {
             for invokeID in childOrder where children[invokeID]?.owner == index {
                 children[invokeID]?.child.cancel()
                 children[invokeID] = nil
+                cancelledInvocations.insert(invokeID)
             }
             childOrder.removeAll { children[$0] == nil }
         }
