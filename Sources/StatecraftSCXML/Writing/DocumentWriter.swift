@@ -55,6 +55,18 @@ struct DocumentWriter {
         }
     }
 
+    /// An element whose content is written exactly as held, on the element's own line, so that
+    /// reading it again gives the same text.
+    private mutating func inline(_ name: String, _ pairs: [(String, String?)], _ content: ContentModel?) {
+        guard let content else { return empty(name, pairs) }
+        let body: String
+        switch content {
+        case .text(let text): body = Self.escape(text, quote: false)
+        case .markup(let nodes): body = Self.serialize(nodes)
+        }
+        line("<\(name)\(Self.attributes(pairs))>\(body)</\(name)>")
+    }
+
     private mutating func state(_ state: StateModel) {
         let name: String
         var pairs: [(String, String?)] = [("id", state.generatedID ? nil : state.id)]
@@ -113,18 +125,9 @@ struct DocumentWriter {
         guard !items.isEmpty else { return }
         open("datamodel")
         for item in items {
-            element("data", [("id", item.id), ("src", item.src), ("expr", item.expr)]) { writer in
-                if let content = item.content { writer.content(content) }
-            }
+            inline("data", [("id", item.id), ("src", item.src), ("expr", item.expr)], item.content)
         }
         close("datamodel")
-    }
-
-    private mutating func content(_ content: ContentModel) {
-        switch content {
-        case .text(let text): output += Self.escape(text, quote: false) + "\n"
-        case .markup(let nodes): output += Self.serialize(nodes) + "\n"
-        }
     }
 
     private mutating func payload(params: [ParamModel], contentExpr: String?, content: ContentModel?) {
@@ -132,9 +135,7 @@ struct DocumentWriter {
             empty("param", [("name", param.name), ("expr", param.expr), ("location", param.location)])
         }
         if contentExpr != nil || content != nil {
-            element("content", [("expr", contentExpr)]) { writer in
-                if let content { writer.content(content) }
-            }
+            inline("content", [("expr", contentExpr)], content)
         }
     }
 
@@ -170,9 +171,7 @@ struct DocumentWriter {
         case .log(let label, let expr):
             empty("log", [("label", label), ("expr", expr)])
         case .assign(let location, let expr, let content):
-            element("assign", [("location", location), ("expr", expr)]) { writer in
-                if let content { writer.content(content) }
-            }
+            inline("assign", [("location", location), ("expr", expr)], content)
         case .branches(let branches):
             guard let first = branches.first else { return }
             open("if", [("cond", first.cond)])
@@ -187,9 +186,7 @@ struct DocumentWriter {
                 for action in body { writer.action(action) }
             }
         case .script(let source, _):
-            element("script", []) { writer in
-                if let source, !source.isEmpty { writer.output += Self.escape(source, quote: false) + "\n" }
-            }
+            inline("script", [], source.flatMap { $0.isEmpty ? nil : .text($0) })
         }
     }
 
