@@ -95,6 +95,15 @@ public final class SCXMLSession {
     /// the initial macrostep. Does nothing when already started.
     public func start() {
         start(parameters: [:])
+        group.runUntilIdle()
+    }
+
+    /// The most external events one call processes across the group (``send(_:)``,
+    /// ``advance(by:)``, ``start()``), so that sessions that keep sending to each other cannot
+    /// hang their caller; the rest stay queued for the next call. 100,000 by default.
+    public var eventLimit: Int {
+        get { group.eventLimit }
+        set { group.eventLimit = max(1, newValue) }
     }
 
     func start(parameters: [String: SCXMLValue]) {
