@@ -6,7 +6,7 @@ enum ExpressionLimits {
     static let maximumScriptLength = 1_048_576
     /// How deeply an expression may nest: parentheses, brackets, braces, call arguments,
     /// the branches of `?:` and prefix operators each count one level.
-    static let maximumNesting = 64
+    static let maximumNesting = 32
     /// How deeply a value the datamodel stores may nest (arrays and objects inside each
     /// other).
     static let maximumValueDepth = 256

@@ -148,6 +148,38 @@ public final class SCXMLExpressionDatamodel: SCXMLDatamodel {
         return value
     }
 
+    // MARK: Syntax
+
+    /// Checks that `expression` is well formed, without evaluating it.
+    ///
+    /// A session need not call this: ``evaluate(_:)`` reports malformed expressions too. It
+    /// serves tools that check a document before it runs.
+    ///
+    /// - Parameter expression: An expression of the `statecraft` language.
+    /// - Throws: ``SCXMLDatamodelError`` with the offset, in characters, of what is wrong.
+    public static func checkSyntax(expression: String) throws(SCXMLDatamodelError) {
+        var cache = ParseCache<ExpressionNode>(what: "expression", limit: ExpressionLimits.maximumExpressionLength)
+        _ = try cache.parse(expression, with: ExpressionParser.expression)
+    }
+
+    /// Checks that `location` is a well-formed location, without looking at any variable.
+    ///
+    /// - Parameter location: A location: a variable, then any `.name` and `[index]` steps.
+    /// - Throws: ``SCXMLDatamodelError`` with the offset, in characters, of what is wrong.
+    public static func checkSyntax(location: String) throws(SCXMLDatamodelError) {
+        var cache = ParseCache<LocationNode>(what: "location", limit: ExpressionLimits.maximumExpressionLength)
+        _ = try cache.parse(location, with: ExpressionParser.location)
+    }
+
+    /// Checks that `script` is a well-formed script, without running it.
+    ///
+    /// - Parameter script: A script: assignments and `var` declarations.
+    /// - Throws: ``SCXMLDatamodelError`` with the offset, in characters, of what is wrong.
+    public static func checkSyntax(script: String) throws(SCXMLDatamodelError) {
+        var cache = ParseCache<[ScriptStatement]>(what: "script", limit: ExpressionLimits.maximumScriptLength)
+        _ = try cache.parse(script, with: ExpressionParser.script)
+    }
+
     // MARK: Helpers
 
     /// Whether `name` can name a variable: a letter or `_`, then letters, digits and `_`, and
