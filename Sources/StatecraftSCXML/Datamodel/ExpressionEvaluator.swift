@@ -3,10 +3,8 @@
 /// Offsets in the errors it throws count Unicode scalars; the datamodel converts them to
 /// characters before they leave it.
 struct ExpressionEvaluator {
-    /// Reads a variable: its value, or an error that says why there is none.
-    let lookUp: (String, SourceSpan) throws(SCXMLDatamodelError) -> SCXMLValue
-    /// Answers `In()`.
-    let isActive: (String) -> Bool
+    /// The datamodel whose variables the expressions read.
+    let model: SCXMLExpressionDatamodel
     /// The source, for naming the culprit in messages.
     let source: String
 
@@ -19,7 +17,7 @@ struct ExpressionEvaluator {
     func evaluate(_ node: ExpressionNode) throws(SCXMLDatamodelError) -> SCXMLValue {
         switch node.kind {
         case .literal(let value): return value
-        case .variable(let name): return try lookUp(name, node.span)
+        case .variable(let name): return try model.read(name, at: node.span)
         case .path(let base, let steps): return try evaluatePath(base, steps)
         case .unary(let op, let operand): return try evaluateUnary(op, operand, node)
         case .binary(let first, let rest): return try evaluateBinary(first, rest)
@@ -203,7 +201,7 @@ struct ExpressionEvaluator {
     /// Whether `location` holds a value other than `undefined`; a location that names
     /// nothing answers `false`. Errors in index expressions still throw.
     func isBound(_ location: LocationNode) throws(SCXMLDatamodelError) -> Bool {
-        guard var value = try? lookUp(location.variable, location.variableSpan) else { return false }
+        guard var value = try? model.read(location.variable, at: location.variableSpan) else { return false }
         for step in location.steps {
             switch step.selector {
             case .member(let name):

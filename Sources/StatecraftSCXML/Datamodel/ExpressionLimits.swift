@@ -4,8 +4,11 @@ enum ExpressionLimits {
     static let maximumExpressionLength = 65_536
     /// The longest script or inline content, in UTF-8 bytes.
     static let maximumScriptLength = 1_048_576
-    /// How deeply an expression may nest: parentheses, brackets, braces, call arguments,
-    /// the branches of `?:` and prefix operators each count one level.
+    /// How deeply an expression may nest, in two senses: how deep the parser recurses
+    /// (parentheses, brackets, braces, call arguments, indices and the branches of `?:` each
+    /// count one level) and how high the tree it builds is (each prefix operator and each
+    /// precedence level of an operator chain adds one), which bounds evaluation's recursion.
+    /// At 32, the deepest expression parses and evaluates on a 512 KiB stack in a debug build.
     static let maximumNesting = 32
     /// How deeply a value the datamodel stores may nest (arrays and objects inside each
     /// other).

@@ -128,15 +128,18 @@ public final class SCXMLExpressionDatamodel: SCXMLDatamodel {
 
     /// An evaluator for nodes parsed from `source`, reading this datamodel's variables.
     func makeEvaluator(source: String) -> ExpressionEvaluator {
-        ExpressionEvaluator(
-            lookUp: { [unowned self] name, span throws(SCXMLDatamodelError) in try self.read(name, at: span) },
-            isActive: environment.isActive,
-            source: source
-        )
+        ExpressionEvaluator(model: self, source: source)
     }
 
-    private func read(_ name: String, at span: SourceSpan) throws(SCXMLDatamodelError) -> SCXMLValue {
-        if Self.systemVariableNames.contains(name) {
+    /// Answers `In(id)` through the environment.
+    func isActive(_ id: String) -> Bool {
+        environment.isActive(id)
+    }
+
+    /// The value of a variable or system variable, or why there is none; `span` is where the
+    /// name was written.
+    func read(_ name: String, at span: SourceSpan) throws(SCXMLDatamodelError) -> SCXMLValue {
+        if name.utf8.first == UInt8(ascii: "_"), Self.systemVariableNames.contains(name) {
             guard let value = systemVariables[name] else {
                 throw SCXMLDatamodelError("the system variable '\(name)' is not bound yet", offset: span.start)
             }
