@@ -33,7 +33,10 @@ struct ConformanceItem {
         case "location": return ("location", try variable())
         case "systemVarLocation": return ("location", try identifier())
         case "invalidLocation": return ("location", "foo.bar.baz")
-        case "expr": return ("expr", value)
+        case "expr":
+            // An empty expression is the value `undefined` in ECMAScript, which the tests assume.
+            let expression = SCXMLExpressionDatamodel.trimmingWhitespace(value)
+            return ("expr", expression.isEmpty ? "undefined" : value)
         case "quoteExpr": return ("expr", Self.quoted(value))
         case "varExpr", "varChildExpr": return ("expr", try variable())
         case "systemVarExpr": return ("expr", try identifier())

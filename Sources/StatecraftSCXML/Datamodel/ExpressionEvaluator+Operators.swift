@@ -106,7 +106,7 @@ extension ExpressionEvaluator {
         switch function {
         case .inState:
             guard case .string(let id) = values[0] else { throw wrong(0, expected: "a state id string") }
-            return .bool(isActive(id))
+            return .bool(model.isActive(id))
         case .typeOf:
             return .string(SCXMLValueText.typeName(values[0]))
         case .length:

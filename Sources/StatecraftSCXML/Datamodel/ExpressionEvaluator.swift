@@ -3,82 +3,121 @@
 /// Offsets in the errors it throws count Unicode scalars; the datamodel converts them to
 /// characters before they leave it.
 struct ExpressionEvaluator {
-    /// Reads a variable: its value, or an error that says why there is none.
-    let lookUp: (String, SourceSpan) throws(SCXMLDatamodelError) -> SCXMLValue
-    /// Answers `In()`.
-    let isActive: (String) -> Bool
+    /// The datamodel whose variables the expressions read.
+    let model: SCXMLExpressionDatamodel
     /// The source, for naming the culprit in messages.
     let source: String
 
     // MARK: Expressions
 
+    // `evaluate` recurses once per level of the tree, so it only dispatches: each form is
+    // evaluated, and each error built, in a function of its own, which keeps the frames that
+    // stay on the stack small.
+
     func evaluate(_ node: ExpressionNode) throws(SCXMLDatamodelError) -> SCXMLValue {
         switch node.kind {
-        case .literal(let value):
-            return value
-        case .variable(let name):
-            return try lookUp(name, node.span)
-        case .path(let base, let steps):
-            var value = try evaluate(base)
-            for step in steps {
-                value = try select(step, of: value, prefix: base.span.start)
-            }
-            return value
-        case .unary(let op, let operand):
-            let value = try evaluate(operand)
-            switch (op, value) {
-            case (.negate, .number(let number)): return .number(-number)
-            case (.not, .bool(let flag)): return .bool(!flag)
-            default:
-                let needs = op == .negate ? "a number" : "a boolean"
-                throw SCXMLDatamodelError(
-                    "'\(op.rawValue)' needs \(needs), but '\(text(operand.span))' is \(value.kindWithArticle)",
-                    offset: node.span.start
-                )
-            }
-        case .binary(let first, let rest):
-            var value = try evaluate(first)
-            for operand in rest {
-                value = try apply(operand.op, value, try evaluate(operand.operand), at: operand.operatorSpan)
-            }
-            return value
-        case .logical(let isAnd, let operands):
-            for operand in operands {
-                let flag = try boolean(operand, for: isAnd ? "'&&'" : "'||'")
-                if flag != isAnd { return .bool(flag) }
-            }
-            return .bool(isAnd)
+        case .literal(let value): return value
+        case .variable(let name): return try model.read(name, at: node.span)
+        case .path(let base, let steps): return try evaluatePath(base, steps)
+        case .unary(let op, let operand): return try evaluateUnary(op, operand, node)
+        case .binary(let first, let rest): return try evaluateBinary(first, rest)
+        case .logical(let isAnd, let operands): return try evaluateLogical(isAnd, operands)
         case .conditional(let condition, let whenTrue, let whenFalse):
             return try evaluate(try boolean(condition, for: "'?:'") ? whenTrue : whenFalse)
-        case .array(let elements):
-            var values: [SCXMLValue] = []
-            values.reserveCapacity(elements.count)
-            for element in elements { values.append(try evaluate(element)) }
-            return .array(values)
-        case .object(let members):
-            var values: [SCXMLMember] = []
-            values.reserveCapacity(members.count)
-            for member in members { values.append(SCXMLMember(member.name, try evaluate(member.value))) }
-            return .object(values)
-        case .call(let function, let arguments):
-            var values: [SCXMLValue] = []
-            for argument in arguments { values.append(try evaluate(argument)) }
-            return try call(function, values, arguments: arguments, at: node.span)
-        case .isBound(let location):
-            return .bool(try isBound(location))
+        case .array(let elements): return try evaluateArray(elements)
+        case .object(let members): return try evaluateObject(members)
+        case .call(let function, let arguments): return try evaluateCall(function, arguments, node)
+        case .isBound(let location): return .bool(try isBound(location))
         }
+    }
+
+    private func evaluatePath(_ base: ExpressionNode, _ steps: [PathStep]) throws(SCXMLDatamodelError) -> SCXMLValue {
+        var value = try evaluate(base)
+        for step in steps {
+            value = try select(step, of: value, prefix: base.span.start)
+        }
+        return value
+    }
+
+    private func evaluateUnary(
+        _ op: UnaryOperator,
+        _ operand: ExpressionNode,
+        _ node: ExpressionNode
+    ) throws(SCXMLDatamodelError) -> SCXMLValue {
+        let value = try evaluate(operand)
+        switch (op, value) {
+        case (.negate, .number(let number)): return .number(-number)
+        case (.not, .bool(let flag)): return .bool(!flag)
+        default: throw wrongOperand(op, value, operand, node)
+        }
+    }
+
+    private func wrongOperand(
+        _ op: UnaryOperator,
+        _ value: SCXMLValue,
+        _ operand: ExpressionNode,
+        _ node: ExpressionNode
+    ) -> SCXMLDatamodelError {
+        let needs = op == .negate ? "a number" : "a boolean"
+        return SCXMLDatamodelError(
+            "'\(op.rawValue)' needs \(needs), but '\(text(operand.span))' is \(value.kindWithArticle)",
+            offset: node.span.start
+        )
+    }
+
+    private func evaluateBinary(_ first: ExpressionNode, _ rest: [BinaryOperand]) throws(SCXMLDatamodelError) -> SCXMLValue {
+        var value = try evaluate(first)
+        for operand in rest {
+            value = try apply(operand.op, value, try evaluate(operand.operand), at: operand.operatorSpan)
+        }
+        return value
+    }
+
+    private func evaluateLogical(_ isAnd: Bool, _ operands: [ExpressionNode]) throws(SCXMLDatamodelError) -> SCXMLValue {
+        for operand in operands {
+            let flag = try boolean(operand, for: isAnd ? "'&&'" : "'||'")
+            if flag != isAnd { return .bool(flag) }
+        }
+        return .bool(isAnd)
+    }
+
+    private func evaluateArray(_ elements: [ExpressionNode]) throws(SCXMLDatamodelError) -> SCXMLValue {
+        var values: [SCXMLValue] = []
+        values.reserveCapacity(elements.count)
+        for element in elements { values.append(try evaluate(element)) }
+        return .array(values)
+    }
+
+    private func evaluateObject(_ members: [ObjectMemberNode]) throws(SCXMLDatamodelError) -> SCXMLValue {
+        var values: [SCXMLMember] = []
+        values.reserveCapacity(members.count)
+        for member in members { values.append(SCXMLMember(member.name, try evaluate(member.value))) }
+        return .object(values)
+    }
+
+    private func evaluateCall(
+        _ function: Builtin,
+        _ arguments: [ExpressionNode],
+        _ node: ExpressionNode
+    ) throws(SCXMLDatamodelError) -> SCXMLValue {
+        var values: [SCXMLValue] = []
+        values.reserveCapacity(arguments.count)
+        for argument in arguments { values.append(try evaluate(argument)) }
+        return try call(function, values, arguments: arguments, at: node.span)
     }
 
     /// Evaluates `node` and requires a boolean.
     func boolean(_ node: ExpressionNode, for user: String) throws(SCXMLDatamodelError) -> Bool {
         let value = try evaluate(node)
-        guard case .bool(let flag) = value else {
-            throw SCXMLDatamodelError(
-                "\(user) needs a boolean, but '\(text(node.span))' is \(value.kindWithArticle)",
-                offset: node.span.start
-            )
-        }
+        guard case .bool(let flag) = value else { throw notBoolean(value, node, for: user) }
         return flag
+    }
+
+    private func notBoolean(_ value: SCXMLValue, _ node: ExpressionNode, for user: String) -> SCXMLDatamodelError {
+        SCXMLDatamodelError(
+            "\(user) needs a boolean, but '\(text(node.span))' is \(value.kindWithArticle)",
+            offset: node.span.start
+        )
     }
 
     // MARK: Paths
@@ -162,7 +201,7 @@ struct ExpressionEvaluator {
     /// Whether `location` holds a value other than `undefined`; a location that names
     /// nothing answers `false`. Errors in index expressions still throw.
     func isBound(_ location: LocationNode) throws(SCXMLDatamodelError) -> Bool {
-        guard var value = try? lookUp(location.variable, location.variableSpan) else { return false }
+        guard var value = try? model.read(location.variable, at: location.variableSpan) else { return false }
         for step in location.steps {
             switch step.selector {
             case .member(let name):

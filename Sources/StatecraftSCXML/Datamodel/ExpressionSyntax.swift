@@ -17,6 +17,23 @@ struct ExpressionNode: Sendable {
     var kind: ExpressionKind
     /// Where it was written.
     var span: SourceSpan
+    /// How many nodes deep the tree below this one goes, itself included: evaluation recurses
+    /// this deep.
+    var height: Int
+
+    /// Creates a node without children.
+    init(kind: ExpressionKind, span: SourceSpan) {
+        self.kind = kind
+        self.span = span
+        self.height = 1
+    }
+
+    /// Creates a node over `children`, one level higher than the highest of them.
+    init(kind: ExpressionKind, span: SourceSpan, over children: some Sequence<ExpressionNode>) {
+        self.kind = kind
+        self.span = span
+        self.height = 1 + children.reduce(0) { max($0, $1.height) }
+    }
 }
 
 /// The forms of expression.

@@ -63,7 +63,7 @@ extension SCXMLExpressionDatamodel {
     /// model.value(ofContent: "\n this  is\n a string") // .string("this is a string")
     /// ```
     ///
-    /// Text longer than 1 MiB, or nesting more than 64 levels deep, is kept as a string.
+    /// Text longer than 1 MiB, or nesting more than 32 levels deep, is kept as a string.
     ///
     /// - Parameter text: The content's text.
     /// - Returns: Its value.

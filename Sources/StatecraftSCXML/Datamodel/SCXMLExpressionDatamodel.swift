@@ -128,15 +128,18 @@ public final class SCXMLExpressionDatamodel: SCXMLDatamodel {
 
     /// An evaluator for nodes parsed from `source`, reading this datamodel's variables.
     func makeEvaluator(source: String) -> ExpressionEvaluator {
-        ExpressionEvaluator(
-            lookUp: { [unowned self] name, span throws(SCXMLDatamodelError) in try self.read(name, at: span) },
-            isActive: environment.isActive,
-            source: source
-        )
+        ExpressionEvaluator(model: self, source: source)
     }
 
-    private func read(_ name: String, at span: SourceSpan) throws(SCXMLDatamodelError) -> SCXMLValue {
-        if Self.systemVariableNames.contains(name) {
+    /// Answers `In(id)` through the environment.
+    func isActive(_ id: String) -> Bool {
+        environment.isActive(id)
+    }
+
+    /// The value of a variable or system variable, or why there is none; `span` is where the
+    /// name was written.
+    func read(_ name: String, at span: SourceSpan) throws(SCXMLDatamodelError) -> SCXMLValue {
+        if name.utf8.first == UInt8(ascii: "_"), Self.systemVariableNames.contains(name) {
             guard let value = systemVariables[name] else {
                 throw SCXMLDatamodelError("the system variable '\(name)' is not bound yet", offset: span.start)
             }
@@ -146,6 +149,38 @@ public final class SCXMLExpressionDatamodel: SCXMLDatamodel {
             throw SCXMLDatamodelError("unknown variable '\(name)'", offset: span.start)
         }
         return value
+    }
+
+    // MARK: Syntax
+
+    /// Checks that `expression` is well formed, without evaluating it.
+    ///
+    /// A session need not call this: ``evaluate(_:)`` reports malformed expressions too. It
+    /// serves tools that check a document before it runs.
+    ///
+    /// - Parameter expression: An expression of the `statecraft` language.
+    /// - Throws: ``SCXMLDatamodelError`` with the offset, in characters, of what is wrong.
+    public static func checkSyntax(expression: String) throws(SCXMLDatamodelError) {
+        var cache = ParseCache<ExpressionNode>(what: "expression", limit: ExpressionLimits.maximumExpressionLength)
+        _ = try cache.parse(expression, with: ExpressionParser.expression)
+    }
+
+    /// Checks that `location` is a well-formed location, without looking at any variable.
+    ///
+    /// - Parameter location: A location: a variable, then any `.name` and `[index]` steps.
+    /// - Throws: ``SCXMLDatamodelError`` with the offset, in characters, of what is wrong.
+    public static func checkSyntax(location: String) throws(SCXMLDatamodelError) {
+        var cache = ParseCache<LocationNode>(what: "location", limit: ExpressionLimits.maximumExpressionLength)
+        _ = try cache.parse(location, with: ExpressionParser.location)
+    }
+
+    /// Checks that `script` is a well-formed script, without running it.
+    ///
+    /// - Parameter script: A script: assignments and `var` declarations.
+    /// - Throws: ``SCXMLDatamodelError`` with the offset, in characters, of what is wrong.
+    public static func checkSyntax(script: String) throws(SCXMLDatamodelError) {
+        var cache = ParseCache<[ScriptStatement]>(what: "script", limit: ExpressionLimits.maximumScriptLength)
+        _ = try cache.parse(script, with: ExpressionParser.script)
     }
 
     // MARK: Helpers

@@ -2,8 +2,8 @@ extension SCXMLValue: CustomStringConvertible {
     /// The value as text, the form `+` uses when it joins a value to a string and the form
     /// `<log>` shows.
     ///
-    /// A string is itself, without quotes. A whole number within ±2^53 prints without a
-    /// fraction (`1`, `-20`); any other number prints as Swift's `Double.description` does
+    /// A string is itself, without quotes. A whole number below 10^16 in magnitude prints
+    /// without a fraction (`1`, `-20`); any other number prints as Swift's `Double.description` does
     /// (`0.5`, `1e+20`). Arrays and objects print in a compact JSON-like form in which strings
     /// are quoted: `[1,"a",true]`, `{"name":"x","data":null}`. `undefined` prints as
     /// `undefined`, also inside an array or an object.
@@ -20,13 +20,13 @@ extension SCXMLValue: CustomStringConvertible {
 
 /// The text forms of values and numbers, without Foundation.
 enum SCXMLValueText {
-    /// The largest magnitude below which a whole number prints as an integer: 2^53, where
-    /// doubles stop holding every integer.
-    static let exactIntegerLimit = 9_007_199_254_740_992.0
+    /// The magnitude below which a whole number prints as an integer; from there on, Swift's
+    /// `description` uses an exponent.
+    static let integerLimit = 1e16
 
     /// `number` as text: whole numbers without a fraction, others as `Double.description`.
     static func number(_ number: Double) -> String {
-        if number.isFinite, number.rounded(.towardZero) == number, abs(number) < exactIntegerLimit {
+        if number.isFinite, number.rounded(.towardZero) == number, abs(number) < integerLimit {
             return String(Int64(number))
         }
         return number.description
