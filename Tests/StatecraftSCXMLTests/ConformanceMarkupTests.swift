@@ -7,7 +7,7 @@ let scxmlNamespace = "http://www.w3.org/2005/07/scxml"
 /// Reads `body` as the children of a `<scxml>` root that declares the SCXML namespace as the
 /// default and the conformance namespace as `conf`.
 func conformanceDocument(_ body: String, attributes: String = "") throws -> DocumentElement {
-    try TestXMLReader.read(
+    try DocumentReader().read(
         """
         <scxml xmlns="\(scxmlNamespace)" xmlns:conf="\(ConformanceMarkup.namespace)" \(attributes)>\(body)</scxml>
         """
@@ -153,7 +153,8 @@ struct ConformanceMarkupTests {
         ]
     )
     func attributeItem(item: String, value: String, name: String, expected: String) throws {
-        let test = try conformanceDocument(#"<send conf:\#(item)="\#(value)"/>"#)
+        let escaped = value.replacingOccurrences(of: "<", with: "&lt;")
+        let test = try conformanceDocument(#"<send conf:\#(item)="\#(escaped)"/>"#)
         let send = try ConformanceMarkup.translate(test).elements[0]
         #expect(send.attributes == [DocumentAttribute(localName: name, value: expected)])
         #expect(send.namespace == scxmlNamespace)
@@ -195,7 +196,7 @@ struct ConformanceMarkupTests {
 
     @Test("Created elements take the SCXML prefix of their parent")
     func prefixedDocument() throws {
-        let test = try TestXMLReader.read(
+        let test = try DocumentReader().read(
             """
             <sc:scxml xmlns:sc="\(scxmlNamespace)" xmlns:conf="\(ConformanceMarkup.namespace)" conf:datamodel="">\
             <sc:state id="s"><sc:onentry><conf:incrementID id="1"/></sc:onentry></sc:state><conf:pass/></sc:scxml>
@@ -266,7 +267,7 @@ struct ConformanceMarkupTests {
 
     @Test("A document without conformance markup comes back unchanged")
     func plainDocument() throws {
-        let plain = try TestXMLReader.read(
+        let plain = try DocumentReader().read(
             #"<scxml xmlns="\#(scxmlNamespace)" datamodel="null"><final id="f">text</final></scxml>"#
         )
         #expect(try ConformanceMarkup.translate(plain) == plain)

@@ -41,7 +41,7 @@ struct ConformanceSuiteTests {
             }
             element.elements.forEach(visit)
         }
-        visit(try TestXMLReader.read(text))
+        visit(try DocumentReader().read(text))
         return entries
     }
 
@@ -76,7 +76,7 @@ struct ConformanceSuiteTests {
             let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
             let test: DocumentElement
             do {
-                test = try TestXMLReader.read(text)
+                test = try DocumentReader().read(text)
             } catch {
                 // A few tests are prose for a person to follow, not documents.
                 #expect(manifest[number]?.manual == true, "\(url.lastPathComponent) is not XML (\(error)) and not a manual test")

@@ -158,10 +158,43 @@ struct LineTable: Sendable {
     /// The position of the `<` that opens the tag the parser reports at `line`/`column` (the
     /// parser gives the end of the start tag).
     func tagStart(line: Int, column: Int) -> TextPosition {
-        guard line >= 1, line <= starts.count else { return TextPosition(line: max(line, 1), column: max(column, 1)) }
+        guard let offset = tagStartOffset(line: line, column: column) else {
+            return TextPosition(line: max(line, 1), column: max(column, 1))
+        }
+        return position(ofOffset: offset)
+    }
+
+    /// The byte offset of the `<` that opens the tag reported at `line`/`column`.
+    func tagStartOffset(line: Int, column: Int) -> Int? {
+        guard line >= 1, line <= starts.count, !bytes.isEmpty else { return nil }
         var offset = min(starts[line - 1] + max(column - 1, 0), bytes.count - 1)
         while offset > 0, bytes[offset] != UInt8(ascii: "<") { offset -= 1 }
-        return position(ofOffset: offset)
+        return offset
+    }
+
+    /// The attribute names of the start tag at `offset`, in the order written.
+    func attributeNames(ofTagAt offset: Int) -> [String] {
+        var names: [String] = []
+        var index = offset + 1
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        // Skip the element name.
+        while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "/") {
+            index += 1
+        }
+        while index < bytes.count {
+            while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+            guard index < bytes.count, bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "/") else { break }
+            let start = index
+            while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: "=") { index += 1 }
+            names.append(String(decoding: bytes[start..<index], as: UTF8.self))
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "'") { index += 1 }
+            guard index < bytes.count else { break }
+            let quote = bytes[index]
+            index += 1
+            while index < bytes.count, bytes[index] != quote { index += 1 }
+            index += 1
+        }
+        return names
     }
 }
 
@@ -211,7 +244,11 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         let declarations = pending
         pending = [:]
         var resolved: [DocumentAttribute] = []
-        for (name, value) in attributes.sorted(by: { $0.key < $1.key }) {
+        let start = lines.tagStartOffset(line: parser.lineNumber, column: parser.columnNumber)
+        let written = start.map { lines.attributeNames(ofTagAt: $0) } ?? []
+        let rank = Dictionary(written.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let ordered = attributes.sorted { (rank[$0.key] ?? Int.max, $0.key) < (rank[$1.key] ?? Int.max, $1.key) }
+        for (name, value) in ordered {
             if name == "xmlns" || name.hasPrefix("xmlns:") { continue }
             if let colon = name.firstIndex(of: ":") {
                 let prefix = String(name[..<colon])

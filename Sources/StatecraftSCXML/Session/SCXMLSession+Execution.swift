@@ -99,7 +99,7 @@ extension SCXMLSession {
     func text(of value: SCXMLValue) -> String {
         switch value {
         case .string(let text): text
-        default: DocumentWriter.describe(value)
+        default: value.description
         }
     }
 

@@ -232,32 +232,4 @@ struct DocumentWriter {
         if element.children.isEmpty { return text + "/>" }
         return text + ">" + serialize(element.children) + "</\(name)>"
     }
-
-    /// A value as JSON-like text: what `<log>` prints for a value that is not a string.
-    static func describe(_ value: SCXMLValue) -> String {
-        switch value {
-        case .undefined: return "undefined"
-        case .null: return "null"
-        case .bool(let flag): return flag ? "true" : "false"
-        case .number(let number):
-            if number.isFinite, number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-            return number.description
-        case .string(let text):
-            return "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
-        case .array(let items):
-            return "[" + items.map(describe).joined(separator: ", ") + "]"
-        case .object(let members):
-            return "{" + members.map { "\(describe(.string($0.name))): \(describe($0.value))" }.joined(separator: ", ") + "}"
-        }
-    }
-}
-
-extension String {
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var result = ""
-        for character in self {
-            if character == target { result += replacement } else { result.append(character) }
-        }
-        return result
-    }
 }
