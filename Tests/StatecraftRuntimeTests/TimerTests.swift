@@ -17,6 +17,26 @@ struct TimerTests {
         #expect(snapshot.now == .seconds(2))
     }
 
+    @Test func delaysCountFromWhenTheyAreScheduledNotFromTheStart() async throws {
+        let clock = ManualClock()
+        let runtime = TestRuntime(chart: try delayChart(), context: Record(), clock: clock)
+        // Five seconds pass with no timer waiting; then `go` starts the two-second delay.
+        clock.advance(by: .seconds(5))
+        await runtime.send(.go)
+        clock.advance(by: .milliseconds(1_999))
+        #expect(await runtime.snapshot().activeStates == [.b])
+        clock.advance(by: .milliseconds(1))
+        #expect(await runtime.snapshot().activeStates == [.c])
+        // A delayed send scheduled later counts from its own moment too.
+        clock.advance(by: .seconds(3))
+        await runtime.send(.back)
+        await runtime.send(.ping)
+        clock.advance(by: .milliseconds(4_999))
+        #expect(await runtime.snapshot().context.lines.isEmpty)
+        clock.advance(by: .milliseconds(1))
+        #expect(await runtime.snapshot().context.lines == ["tick"])
+    }
+
     @Test func theTimerTaskDeliversWithoutBeingAsked() async throws {
         let clock = ManualClock()
         let runtime = TestRuntime(chart: try delayChart(), context: Record(), clock: clock)

@@ -43,7 +43,7 @@ extension Machine {
     /// delayed transitions) moves to the general SCXML path when recording starts, and stays
     /// there: its behaviour is the same, and each event costs a little more.
     public var recordsStateChanges: Bool {
-        get { workspace?.recordsChanges ?? false }
+        @inlinable get { workspace?.recordsChanges ?? false }
         set {
             if newValue, workspace == nil { moveToGeneralPath() }
             guard workspace != nil else { return }

@@ -35,6 +35,7 @@
 /// stops.
 public struct StateHooks<StateID: Hashable & Sendable, Event: Sendable>: Sendable {
     /// Entry or exit work, for one state or for every state.
+    @usableFromInline
     struct Hook: Sendable {
         /// The state it is for; `nil` for every state.
         let state: StateID?
@@ -42,6 +43,7 @@ public struct StateHooks<StateID: Hashable & Sendable, Event: Sendable>: Sendabl
     }
 
     /// An operation run while a state is active.
+    @usableFromInline
     struct Invocation: Sendable {
         let state: StateID
         /// Returns the event to send, or `nil` to send none.
@@ -49,9 +51,9 @@ public struct StateHooks<StateID: Hashable & Sendable, Event: Sendable>: Sendabl
         let onError: @Sendable (any Error) -> Event?
     }
 
-    var entries: [Hook] = []
-    var exits: [Hook] = []
-    var invocations: [Invocation] = []
+    @usableFromInline var entries: [Hook] = []
+    @usableFromInline var exits: [Hook] = []
+    @usableFromInline var invocations: [Invocation] = []
 
     /// Creates hooks that do nothing.
     public init() {}
@@ -71,6 +73,7 @@ public struct StateHooks<StateID: Hashable & Sendable, Event: Sendable>: Sendabl
     /// Adds everything `other` holds after what these hooks hold.
     ///
     /// - Parameter other: More hooks.
+    @inlinable
     public mutating func merge(_ other: StateHooks) {
         entries += other.entries
         exits += other.exits
@@ -210,11 +213,13 @@ public struct StateHooks<StateID: Hashable & Sendable, Event: Sendable>: Sendabl
     // MARK: What the runtime runs
 
     /// The entry work for `states`, in their order, each state's hooks in the order added.
+    @usableFromInline
     func entryWork(for states: [StateID]) -> [@Sendable () async -> Void] {
         work(entries, for: states)
     }
 
     /// The exit work for `states`, in their order, each state's hooks in the order added.
+    @usableFromInline
     func exitWork(for states: [StateID]) -> [@Sendable () async -> Void] {
         work(exits, for: states)
     }

@@ -29,8 +29,8 @@ extension MachineRuntime {
         let subscribed = core.withLock { state in
             guard state.phase != .stopped else { return false }
             state.snapshotSubscribers[id] = subscriber
-            if let machine = state.machine {
-                subscriber.yield(machine.snapshot)
+            if let cell = state.cell {
+                subscriber.yield(cell.machine.snapshot)
             } else if let current = state.workSnapshot {
                 subscriber.yield(current)
             }

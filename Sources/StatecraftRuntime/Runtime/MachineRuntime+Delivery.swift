@@ -30,7 +30,9 @@ extension MachineRuntime {
 
     /// One event processed by the machine: what it did, every transition taken, and the
     /// machine's snapshot afterwards.
-    public struct Step: Sendable {
+    ///
+    /// A step is an immutable object: handing it around copies one reference.
+    public final class Step: Sendable {
         /// The event.
         public let event: Base.Event
         /// What the machine did with it: for a ``Statecraft/Machine``, a `SendResult` with
@@ -42,5 +44,13 @@ extension MachineRuntime {
         public let transitions: [Base.Transition]
         /// The machine's snapshot right after the event, before any entry or exit work ran.
         public let snapshot: Base.Snapshot
+
+        @usableFromInline
+        init(event: Base.Event, outcome: Base.Outcome, transitions: [Base.Transition], snapshot: Base.Snapshot) {
+            self.event = event
+            self.outcome = outcome
+            self.transitions = transitions
+            self.snapshot = snapshot
+        }
     }
 }

@@ -1,5 +1,5 @@
 public import Statecraft
-import Synchronization
+public import Synchronization
 
 /// A running machine's home in an app or a server: it takes events from any task or thread,
 /// processes them one at a time in arrival order, fires delayed events on a real clock, runs
@@ -40,13 +40,10 @@ import Synchronization
 ///
 /// The runtime is `Sendable`: share it between any tasks and threads.
 public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
-    let core: Mutex<RuntimeState<Base>>
-    let clock: RuntimeClock
-    let policy: BusyPolicy
-    let log: TransitionLog<Base.Transition>
-    /// The machine's clock when the runtime started: machine time is this plus the time the
-    /// runtime's clock has run since.
-    let origin: Duration
+    @usableFromInline let core: Mutex<RuntimeState<Base>>
+    @usableFromInline let clock: RuntimeClock
+    @usableFromInline let policy: BusyPolicy
+    @usableFromInline let log: TransitionLog<Base.Transition>
 
     /// Starts running a machine.
     ///
@@ -61,7 +58,8 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
     ///   - policy: What to do with events that arrive during entry or exit work; they are
     ///     queued by default.
     ///   - clock: The clock delayed events wait on.
-    public init(
+    @inlinable
+    public convenience init(
         _ machine: Base,
         hooks: StateHooks<Base.StateID, Base.Event> = StateHooks(),
         policy: BusyPolicy = .queue,
@@ -75,16 +73,21 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
             previous?(transition)
         }
         let hasTimers = machine.nextDeadline != nil
-        self.log = log
-        self.clock = RuntimeClock(clock)
-        self.policy = policy
-        self.origin = machine.now
-        self.core = Mutex(RuntimeState(machine: machine))
+        self.init(running: machine, log: log, clock: RuntimeClock(clock), policy: policy)
         if !hooks.isEmpty {
             submit(.attach(hooks))
         } else if hasTimers {
             submit(.tick)
         }
+    }
+
+    /// Takes a machine whose listener already writes to `log`.
+    @usableFromInline
+    init(running machine: Base, log: TransitionLog<Base.Transition>, clock: RuntimeClock, policy: BusyPolicy) {
+        self.log = log
+        self.clock = clock
+        self.policy = policy
+        self.core = Mutex(RuntimeState(machine: machine))
     }
 
     deinit {
@@ -105,10 +108,26 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
     ///   its ``BusyPolicy`` discarded the event. Called from this runtime's own entry or exit
     ///   work, it queues the event and returns ``Delivery/queued`` at once, since waiting
     ///   there would wait for itself.
-    /// - Complexity: When the runtime is idle, the cost of the machine's step plus two lock
-    ///   acquisitions; no task is created and no executor is switched.
+    /// - Complexity: When the runtime is idle, the cost of the machine's step and its
+    ///   snapshot plus two lock acquisitions: the event is processed on the caller's executor
+    ///   (the main actor, say), with no hop to another executor and no task created.
+    @inlinable
     @discardableResult
+    nonisolated(nonsending)
     public func send(_ event: Base.Event) async -> Delivery {
+        if let cell = core.withLock({ $0.takeIfIdle() }) {
+            var work: [@Sendable () async -> Void] = []
+            guard let step = processEvent(&cell.machine, &cell.anchor, event, wantsStep: true, work: &work) else {
+                preconditionFailure("Statecraft: a runtime made no step for an event it processed")
+            }
+            if work.isEmpty {
+                giveBack(cell)
+                return .processed(step)
+            }
+            return await withUnsafeContinuation { reply in
+                handOver(cell, work: work, then: .reply(reply, .processed(step)))
+            }
+        }
         if RuntimeWork.runtime == ObjectIdentifier(self) {
             post(event)
             return .queued
@@ -126,6 +145,7 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
     /// included.
     ///
     /// - Parameter event: The event.
+    @inlinable
     public func post(_ event: Base.Event) {
         submit(.event(event, reply: nil))
     }
@@ -147,6 +167,7 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
     ///
     /// With a manual clock, `advance` the clock and then `settle()` to see the delayed events
     /// it made due. Called from this runtime's own entry or exit work, it returns at once.
+    nonisolated(nonsending)
     public func settle() async {
         _ = await snapshot()
     }
@@ -156,6 +177,7 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
     ///
     /// - Returns: The snapshot. Called from this runtime's own entry or exit work, the
     ///   snapshot after the step that work belongs to.
+    nonisolated(nonsending)
     public func snapshot() async -> Base.Snapshot {
         if RuntimeWork.runtime == ObjectIdentifier(self), let current = core.withLock({ $0.workSnapshot }) {
             return current
@@ -177,6 +199,7 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
     ///
     /// Returns once the entry or exit work that was running has returned, so that nothing of
     /// the runtime runs afterwards. Called from that work itself, it returns at once.
+    nonisolated(nonsending)
     public func stop() async {
         let leftovers = core.withLock { $0.stop() }
         for item in leftovers.discarded { item.discard(.stopped) }

@@ -1,4 +1,5 @@
 /// Something waiting for its turn with the machine, in arrival order.
+@usableFromInline
 enum Pending<Base: RunnableMachine & Sendable>: Sendable {
     /// An event of yours; `reply` resumes the task awaiting it, if any.
     case event(Base.Event, reply: UnsafeContinuation<MachineRuntime<Base>.Delivery, Never>?)
@@ -12,28 +13,23 @@ enum Pending<Base: RunnableMachine & Sendable>: Sendable {
     case barrier(UnsafeContinuation<Base.Snapshot, Never>)
 
     /// Tells whoever waits on this item that the runtime discarded it.
+    @inlinable
     func discard(_ reason: DiscardReason) {
         if case .event(_, let reply?) = self { reply.resume(returning: .discarded(reason)) }
     }
 }
 
-/// What is left to do once an item's synchronous part has run: entry and exit work to await,
-/// then whom to tell.
-struct Processed<Base: RunnableMachine & Sendable>: Sendable {
-    /// Who waits for the item, and with what.
-    enum Completion: Sendable {
-        case none
-        case reply(UnsafeContinuation<MachineRuntime<Base>.Delivery, Never>, MachineRuntime<Base>.Delivery)
-        case barrier(UnsafeContinuation<Base.Snapshot, Never>, Base.Snapshot)
-    }
+/// Who waits for an item once it is done, and with what.
+@usableFromInline
+enum Completion<Base: RunnableMachine & Sendable>: Sendable {
+    case none
+    case reply(UnsafeContinuation<MachineRuntime<Base>.Delivery, Never>, MachineRuntime<Base>.Delivery)
+    case barrier(UnsafeContinuation<Base.Snapshot, Never>, Base.Snapshot)
 
-    /// Exit work, then entry work, in the order to await them.
-    var work: [@Sendable () async -> Void] = []
-    var completion = Completion.none
-
-    /// Resumes whoever waits for the item.
+    /// Resumes whoever waits.
+    @inlinable
     func complete() {
-        switch completion {
+        switch self {
         case .none: break
         case .reply(let reply, let delivery): reply.resume(returning: delivery)
         case .barrier(let waiter, let snapshot): waiter.resume(returning: snapshot)
@@ -41,9 +37,36 @@ struct Processed<Base: RunnableMachine & Sendable>: Sendable {
     }
 }
 
+/// What a worker is handed: entry and exit work to await, in order, then whom to tell.
+@usableFromInline
+struct Processed<Base: RunnableMachine & Sendable>: Sendable {
+    @usableFromInline var work: [@Sendable () async -> Void]
+    @usableFromInline var completion: Completion<Base>
+
+    @inlinable
+    init(work: [@Sendable () async -> Void], completion: Completion<Base>) {
+        self.work = work
+        self.completion = completion
+    }
+}
+
+/// What a step left for the caller: the snapshot and transitions, when asked for.
+@usableFromInline
+struct Finished<Base: RunnableMachine & Sendable> {
+    @usableFromInline var snapshot: Base.Snapshot?
+    @usableFromInline var transitions: [Base.Transition]
+
+    @inlinable
+    init(snapshot: Base.Snapshot?, transitions: [Base.Transition]) {
+        self.snapshot = snapshot
+        self.transitions = transitions
+    }
+}
+
 /// Marks the task running a runtime's entry and exit work, so that the runtime can tell when
 /// that work calls it back.
+@usableFromInline
 enum RuntimeWork {
     /// The runtime whose entry or exit work the current task is running.
-    @TaskLocal static var runtime: ObjectIdentifier?
+    @usableFromInline @TaskLocal static var runtime: ObjectIdentifier?
 }

@@ -1,11 +1,13 @@
 /// The runtime's clock: any `Clock<Duration>`, seen as the time passed since the runtime
 /// started, so that the runtime is not generic over its clock.
+@usableFromInline
 struct RuntimeClock: Sendable {
     /// The time passed since the clock was wrapped.
-    let elapsed: @Sendable () -> Duration
+    @usableFromInline let elapsed: @Sendable () -> Duration
     /// Sleeps until `elapsed()` reaches the given value; throws when cancelled.
-    let sleep: @Sendable (Duration) async throws -> Void
+    @usableFromInline let sleep: @Sendable (Duration) async throws -> Void
 
+    @inlinable
     init<C: Clock>(_ clock: C) where C.Duration == Duration {
         let origin = clock.now
         elapsed = { origin.duration(to: clock.now) }

@@ -4,23 +4,26 @@
 /// Each input is a `mutating` method that returns what the caller must do, outside the lock:
 /// the lock is never held while the machine runs your actions or your entry and exit work.
 ///
-/// The machine is in `machine` while the runtime is idle or stopped. While it is running, one
-/// task (the sender that found the runtime idle, or the runtime's worker task) holds it, and
-/// everything that arrives waits in `queue`.
+/// The machine's cell is in `cell` while the runtime is idle or stopped. While it is running,
+/// one task (the sender that found the runtime idle, or the runtime's worker task) holds it,
+/// and everything that arrives waits in `queue`.
+@usableFromInline
 struct RuntimeState<Base: RunnableMachine & Sendable> {
+    @usableFromInline
     enum Phase {
-        /// Nothing to do; the machine is in `machine`.
+        /// Nothing to do; the machine is in `cell`.
         case idle
         /// A task holds the machine and processes items.
         case running
-        /// Stopped; the machine is in `machine`, or is on its way back from the worker.
+        /// Stopped; the machine is in `cell`, or is on its way back from the worker.
         case stopped
     }
 
     /// What a newly arrived item should do.
+    @usableFromInline
     enum Arrival {
         /// The runtime was idle: process the item now, with this machine.
-        case process(Base)
+        case process(MachineCell<Base>)
         /// The item waits in the queue.
         case wait
         /// The item is discarded.
@@ -37,6 +40,7 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
     }
 
     /// What the task holding the machine does next.
+    @usableFromInline
     enum Release {
         /// The machine is stored; the runtime is idle.
         case idle
@@ -44,8 +48,9 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
         case handedOver
         /// Process this item next.
         case next(Pending<Base>)
-        /// The runtime stopped; the machine is stored. Resume these barriers with `snapshot`.
-        case stopped(barriers: [UnsafeContinuation<Base.Snapshot, Never>], snapshot: Base.Snapshot?)
+        /// The runtime stopped; the machine is stored. Resume the barriers that wait, with
+        /// ``RuntimeState/takeStoppedBarriers()``.
+        case stopped
     }
 
     /// What `stop()` found, for the caller to cancel, resume and finish outside the lock.
@@ -59,51 +64,53 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
         var transitionSubscribers: [AsyncStream<Base.Transition>.Continuation] = []
     }
 
-    var phase = Phase.idle
-    var machine: Base?
-    var queue = ContiguousArray<Pending<Base>>()
-    var head = 0
+    @usableFromInline var phase = Phase.idle
+    @usableFromInline var cell: MachineCell<Base>?
+    @usableFromInline var queue = ContiguousArray<Pending<Base>>()
+    @usableFromInline var head = 0
     /// Whether entry or exit work is being awaited.
-    var inTransitionWork = false
+    @usableFromInline var inTransitionWork = false
     /// Under ``BusyPolicy/keepLatest``: where the one event that arrived during the current
     /// entry or exit work waits.
-    var latestIndex: Int?
+    @usableFromInline var latestIndex: Int?
     /// The snapshot after the step whose entry or exit work is being awaited.
-    var workSnapshot: Base.Snapshot?
-    var tickQueued = false
-    var hooks = StateHooks<Base.StateID, Base.Event>()
+    @usableFromInline var workSnapshot: Base.Snapshot?
+    @usableFromInline var tickQueued = false
+    @usableFromInline var hooks = StateHooks<Base.StateID, Base.Event>()
 
-    var worker: Task<Void, Never>?
-    var timer: Task<Void, Never>?
-    var timerDeadline: Duration?
+    @usableFromInline var worker: Task<Void, Never>?
+    @usableFromInline var timer: Task<Void, Never>?
+    @usableFromInline var timerDeadline: Duration?
     /// Per state, its running invocations.
-    var invocations: [Base.StateID: [(id: UInt64, task: Task<Void, Never>)]] = [:]
+    @usableFromInline var invocations: [Base.StateID: [(id: UInt64, task: Task<Void, Never>)]] = [:]
     /// Every running invocation, and its state.
-    var liveInvocations: [UInt64: Base.StateID] = [:]
-    var nextInvocation: UInt64 = 0
+    @usableFromInline var liveInvocations: [UInt64: Base.StateID] = [:]
+    @usableFromInline var nextInvocation: UInt64 = 0
 
-    var snapshotSubscribers: [Int: AsyncStream<Base.Snapshot>.Continuation] = [:]
-    var transitionSubscribers: [Int: AsyncStream<Base.Transition>.Continuation] = [:]
-    var nextSubscriber = 0
+    @usableFromInline var snapshotSubscribers: [Int: AsyncStream<Base.Snapshot>.Continuation] = [:]
+    @usableFromInline var transitionSubscribers: [Int: AsyncStream<Base.Transition>.Continuation] = [:]
+    @usableFromInline var nextSubscriber = 0
 
+    @usableFromInline
     init(machine: Base) {
-        self.machine = machine
+        cell = MachineCell(machine)
     }
 
     // MARK: Arrivals
 
     /// An item arrives: take the machine and process it now, or queue it, or discard it.
+    @inlinable
     mutating func arrive(_ item: Pending<Base>, policy: BusyPolicy) -> Arrival {
         switch phase {
         case .idle:
             phase = .running
-            return .process(takeMachine())
+            return .process(takeCell())
         case .stopped:
             switch item {
             case .event:
                 return .discard(.stopped)
             case .barrier:
-                if let machine { return .stoppedSnapshot(machine.snapshot) }
+                if let cell { return .stoppedSnapshot(cell.machine.snapshot) }
                 if let worker { return .afterWorker(worker) }
                 // The sender that processes an item now will store the machine and resume
                 // the queued barriers.
@@ -141,23 +148,32 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
 
     // MARK: Handing the machine on
 
+    /// Takes the machine when the runtime is idle, for a sender to process its event at once.
+    @inlinable
+    mutating func takeIfIdle() -> MachineCell<Base>? {
+        guard phase == .idle else { return nil }
+        phase = .running
+        return takeCell()
+    }
+
     /// The inline processor is done with its item: store the machine and go idle, or hand the
     /// machine to a new worker (made by `spawn`) when items wait.
-    mutating func release(_ held: inout Base?, spawn: (Base) -> Task<Void, Never>) -> Release {
-        if phase == .stopped { return storeAfterStop(&held) }
+    @inlinable
+    mutating func release(_ held: MachineCell<Base>, spawn: (MachineCell<Base>) -> Task<Void, Never>) -> Release {
+        if phase == .stopped { return storeAfterStop(held) }
         if head < queue.count {
-            guard let machine = held.take() else { preconditionFailure("Statecraft: a runtime released no machine") }
-            worker = spawn(machine)
+            worker = spawn(held)
             return .handedOver
         }
         phase = .idle
-        machine = held.take()
+        cell = held
         return .idle
     }
 
     /// The worker is done with its item: the next item, or store the machine and go idle.
-    mutating func next(_ held: inout Base?) -> Release {
-        if phase == .stopped { return storeAfterStop(&held) }
+    @inlinable
+    mutating func next(_ held: MachineCell<Base>) -> Release {
+        if phase == .stopped { return storeAfterStop(held) }
         if head < queue.count {
             let item = queue[head]
             queue[head] = .tick
@@ -170,41 +186,51 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
             return .next(item)
         }
         phase = .idle
-        machine = held.take()
+        cell = held
         worker = nil
         return .idle
     }
 
     /// Entry or exit work is handed to a worker that `spawn` makes, unless the runtime stopped
     /// meanwhile; then the machine is stored and the work dropped.
-    mutating func beginWork(_ held: inout Base?, spawn: (Base) -> Task<Void, Never>) -> Release {
-        if phase == .stopped { return storeAfterStop(&held) }
-        guard let machine = held.take() else { preconditionFailure("Statecraft: a runtime began work without a machine") }
-        worker = spawn(machine)
+    @inlinable
+    mutating func beginWork(_ held: MachineCell<Base>, spawn: (MachineCell<Base>) -> Task<Void, Never>) -> Release {
+        if phase == .stopped { return storeAfterStop(held) }
+        worker = spawn(held)
         return .handedOver
     }
 
     /// Entry or exit work has been awaited to its end.
+    @inlinable
     mutating func endWork() {
         inTransitionWork = false
         latestIndex = nil
         workSnapshot = nil
     }
 
-    private mutating func storeAfterStop(_ held: inout Base?) -> Release {
-        machine = held.take()
+    @inlinable
+    mutating func storeAfterStop(_ held: MachineCell<Base>) -> Release {
+        cell = held
         worker = nil
+        return .stopped
+    }
+
+    /// Once stopped with the machine stored: the barriers still waiting, and the snapshot to
+    /// resume them with.
+    @usableFromInline
+    mutating func takeStoppedBarriers() -> (barriers: [UnsafeContinuation<Base.Snapshot, Never>], snapshot: Base.Snapshot?) {
         var barriers: [UnsafeContinuation<Base.Snapshot, Never>] = []
         for item in queue[head...] {
             if case .barrier(let waiter) = item { barriers.append(waiter) }
         }
         queue.removeAll()
         head = 0
-        return .stopped(barriers: barriers, snapshot: barriers.isEmpty ? nil : machine?.snapshot)
+        return (barriers, barriers.isEmpty ? nil : cell?.machine.snapshot)
     }
 
-    private mutating func takeMachine() -> Base {
-        guard let taken = machine.take() else {
+    @inlinable
+    mutating func takeCell() -> MachineCell<Base> {
+        guard let taken = cell.take() else {
             preconditionFailure("Statecraft: the runtime is idle but holds no machine")
         }
         return taken
@@ -213,12 +239,14 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
     // MARK: Invocations
 
     /// Records a started invocation of `state`.
+    @usableFromInline
     mutating func addInvocation(_ id: UInt64, of state: Base.StateID, _ task: Task<Void, Never>) {
         invocations[state, default: []].append((id, task))
         liveInvocations[id] = state
     }
 
     /// An invocation ended; returns whether it was still live (its state not exited since).
+    @inlinable
     mutating func finishInvocation(_ id: UInt64) -> Bool {
         guard let state = liveInvocations.removeValue(forKey: id) else { return false }
         invocations[state]?.removeAll { $0.id == id }
@@ -227,6 +255,7 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
     }
 
     /// Cancels the invocations of `state`.
+    @usableFromInline
     mutating func cancelInvocations(of state: Base.StateID) {
         guard let running = invocations.removeValue(forKey: state) else { return }
         for invocation in running {
@@ -236,6 +265,7 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
     }
 
     /// Cancels every invocation.
+    @usableFromInline
     mutating func cancelAllInvocations() {
         for running in invocations.values {
             for invocation in running { invocation.task.cancel() }
@@ -258,14 +288,14 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
             case .event:
                 leftovers.discarded.append(item)
             case .barrier(let waiter):
-                if machine != nil { leftovers.barriers.append(waiter) } else { kept.append(item) }
+                if cell != nil { leftovers.barriers.append(waiter) } else { kept.append(item) }
             case .result, .tick, .attach:
                 break
             }
         }
         queue = kept
         head = 0
-        if !leftovers.barriers.isEmpty { leftovers.snapshot = machine?.snapshot }
+        if !leftovers.barriers.isEmpty { leftovers.snapshot = cell?.machine.snapshot }
         leftovers.tasks = invocations.values.flatMap { $0.map(\.task) } + (timer.map { [$0] } ?? [])
         invocations.removeAll()
         liveInvocations.removeAll()
