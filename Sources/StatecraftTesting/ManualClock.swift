@@ -2,7 +2,7 @@ import Synchronization
 
 /// A clock whose time moves only when you move it, so that tests of timed code never sleep.
 ///
-/// Hand it to a ``StatecraftRuntime/MachineRuntime`` (or to anything that takes
+/// Hand it to a `MachineRuntime` (or to anything that takes
 /// `some Clock<Duration>`), then move time with ``advance(by:)``: every task sleeping on the
 /// clock whose deadline has come resumes, in deadline order.
 ///

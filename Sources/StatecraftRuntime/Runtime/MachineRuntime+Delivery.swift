@@ -35,7 +35,7 @@ extension MachineRuntime {
     public final class Step: Sendable {
         /// The event.
         public let event: Base.Event
-        /// What the machine did with it: for a ``Statecraft/Machine``, a `SendResult` with
+        /// What the machine did with it: for a `Machine`, a `SendResult` with
         /// the first transition taken or the rejection saying why none was.
         public let outcome: Base.Outcome
         /// Every transition taken while the event was processed, in order: delayed

@@ -3,7 +3,7 @@ public import Statecraft
 /// A running machine that a ``MachineRuntime`` can own: it takes one event at a time, keeps
 /// its timers on its own clock, and can say which states it exits and enters.
 ///
-/// ``Statecraft/Machine`` conforms. Another engine (an SCXML session, say) conforms by offering
+/// `Machine` conforms. Another engine (an SCXML session, say) conforms by offering
 /// the same few members: the runtime never looks inside the machine. The runtime also needs
 /// the machine to be `Sendable` (a `Machine` is when its context is), because it hands the
 /// machine from task to task, never to two at once.
