@@ -146,6 +146,8 @@ extension MachineRuntime {
             _ = processEvent(&cell.machine, &cell.anchor, event, wantsStep: false, work: &work)
             return .none
         case .tick:
+            // The timer task has done its job: whatever deadline is left gets a new one.
+            core.withLock { $0.timerFired() }
             let timed = catchUp(&cell.machine, cell.anchor)
             _ = finishStep(&cell.machine, &cell.anchor, timed: timed, wantsResult: false, attached: nil, work: &work)
             return .none

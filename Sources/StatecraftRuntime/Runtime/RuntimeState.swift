@@ -236,6 +236,15 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
         return taken
     }
 
+    /// A timer tick is being processed: the timer task is done (or stale), so the deadline
+    /// left after the tick, if any, gets a new task.
+    @usableFromInline
+    mutating func timerFired() {
+        timer?.cancel()
+        timer = nil
+        timerDeadline = nil
+    }
+
     // MARK: Invocations
 
     /// Records a started invocation of `state`.
