@@ -21,9 +21,10 @@ public import Synchronization
 /// for the task that holds the machine to reach it.
 ///
 /// **Time.** Delayed transitions and delayed sends wait on the clock given to the runtime
-/// (`ContinuousClock` by default; a `ManualClock` from `StatecraftTesting` in tests). The
-/// machine's own clock is moved to the runtime's clock before every event, so the timers that
-/// are due fire first, in order.
+/// (`ContinuousClock` by default; a `ManualClock` from `StatecraftTesting` in tests). While
+/// the machine has timers, its own clock follows the runtime's and is brought up to date
+/// before every event, so the timers that are due fire first, in order; while it has none, it
+/// stands still and no clock is read. See <doc:Runtime>.
 ///
 /// **Entry and exit work.** ``StateHooks`` attach asynchronous work to states. The runtime
 /// awaits it after the macrostep that caused it and before the next event, so a state's view
@@ -31,7 +32,7 @@ public import Synchronization
 /// dropped, or only the latest kept, as ``BusyPolicy`` says. See <doc:StateDrivenViews>.
 ///
 /// **Observation.** ``snapshots()`` and ``transitions()`` give each subscriber every change,
-/// in order. `MachineModel` mirrors the snapshots for SwiftUI.
+/// in order. ``MachineModel`` mirrors the snapshots for SwiftUI.
 ///
 /// **Stopping.** ``stop()`` cancels timers, invocations and running entry or exit work,
 /// discards waiting events, finishes the observation sequences and releases the hooks; the
