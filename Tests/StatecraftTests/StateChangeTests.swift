@@ -82,6 +82,25 @@ struct StateChangeTests {
         ])
     }
 
+    @Test func transitionsInsideParallelRegionsRecordEachRegionsStates() throws {
+        var machine = try ParallelTests.chart().makeMachine(context: Log())
+        machine.recordsStateChanges = true
+        machine.send(.go)
+        #expect(machine.takeStateChanges() == [
+            .exited(.a), .entered(.p), .entered(.r1), .entered(.x1), .entered(.r2), .entered(.y1),
+        ])
+        machine.send(.next)
+        #expect(machine.takeStateChanges() == [.exited(.y1), .exited(.x1), .entered(.x2), .entered(.y2)])
+        machine.send(.reset)
+        machine.send(.go)
+        _ = machine.takeStateChanges()
+        machine.send(.stop)
+        let stop = machine.takeStateChanges()
+        #expect(stop.first == .exited(.y1))
+        #expect(stop.last == .entered(.a))
+        #expect(stop.contains(.exited(.p)))
+    }
+
     @Test func eventlessChainRecordsEveryMicrostep() throws {
         let chart = try Statechart<S, E, Log> {
             Atomic(.a) { On(.go, to: .b) }
