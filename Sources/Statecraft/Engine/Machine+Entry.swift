@@ -36,6 +36,7 @@ extension Machine {
         while let entering = next {
             let info = chart.nodes[entering]
             Bits.insert(&sets, 0, entering)
+            noteEntry(entering)
             if info.entryCount > 0 { runActions(start: info.entryStart, count: info.entryCount, event: event) }
             if info.kind == .compound, Bits.contains(sets, defaultBase, entering) {
                 let initial = chart.transitions[Int(info.initialTransition)]

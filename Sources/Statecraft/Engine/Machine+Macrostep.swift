@@ -362,6 +362,7 @@ extension Machine {
         node = Bits.previous(sets, exitBase, below: count, from: 1)
         while let exiting = node {
             let info = chart.nodes[exiting]
+            noteExit(exiting)
             if info.exitCount > 0 { runActions(start: info.exitStart, count: info.exitCount, event: event) }
             if info.hasTimers { space.timers.removeAll { $0.owner == Int32(exiting) } }
             Bits.remove(&sets, 0, exiting)
