@@ -49,7 +49,7 @@ let package = Package(
     targets: [
         .target(name: "Statecraft", swiftSettings: strict),
         .target(name: "StatecraftClassic", dependencies: ["Statecraft"], swiftSettings: strict),
-        .target(name: "StatecraftSCXML", dependencies: ["Statecraft"], swiftSettings: strict),
+        .target(name: "StatecraftSCXML", dependencies: ["Statecraft", "StatecraftRuntime"], swiftSettings: strict),
         .executableTarget(
             name: "StatecraftCLI",
             dependencies: ["StatecraftSCXML", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -63,7 +63,7 @@ let package = Package(
             dependencies: ["StatecraftRuntime", "StatecraftTesting", "Statecraft"],
             swiftSettings: strict
         ),
-        .testTarget(name: "StatecraftSCXMLTests", dependencies: ["StatecraftSCXML", "Statecraft"], swiftSettings: strict),
+        .testTarget(name: "StatecraftSCXMLTests", dependencies: ["StatecraftSCXML", "Statecraft", "StatecraftRuntime", "StatecraftTesting"], swiftSettings: strict),
         .testTarget(
             name: "StatecraftClassicTests",
             dependencies: ["StatecraftClassic", "Statecraft"],

@@ -53,6 +53,22 @@ public final class SCXMLSession {
     public private(set) var doneData: SCXMLValue = .undefined
     /// Whether the session stopped without reaching a final state (cancelled as a child).
     public private(set) var isCancelled = false
+    /// Called after every transition the session takes (not those of sessions it invoked).
+    public var transitionListener: (@Sendable (TakenTransition<String, SCXMLEvent>) -> Void)? {
+        didSet { machine?.onTransition = transitionListener }
+    }
+    /// Whether the session records the states it exits and enters, for ``takeStateChanges()``.
+    public var recordsStateChanges = false
+    private var stateChanges: [StateChange<String>] = []
+
+    /// The states exited and entered since the last call, in order; empties the record.
+    ///
+    /// - Returns: The changes, oldest first.
+    public func takeStateChanges() -> [StateChange<String>] {
+        defer { stateChanges.removeAll() }
+        return stateChanges
+    }
+
     /// Faults the engine reported (an eventless loop cut short), in order.
     public private(set) var faults: [EngineFault] = []
 
@@ -130,6 +146,7 @@ public final class SCXMLSession {
             _ = execute(document.model.script, raised: &pendingRaises)
         }
         machine = document.chart.makeMachine(context: SessionHandle(session: self))
+        machine?.onTransition = transitionListener
         afterMacrostep()
     }
 
@@ -174,6 +191,16 @@ public final class SCXMLSession {
     /// - Parameter duration: How far to move.
     public func advance(by duration: Duration) {
         group.advance(to: group.now + duration)
+    }
+
+    /// Moves the group's clock to `instant` (an earlier one changes nothing), delivering every
+    /// delayed send due by then, in order.
+    ///
+    /// - Parameter instant: The new time, since the group was made.
+    /// - Returns: How many delayed sends were delivered.
+    @discardableResult
+    public func advance(to instant: Duration) -> Int {
+        group.advance(to: instant)
     }
 
     /// Moves the clock to the next due delayed send and delivers it; does nothing when none
@@ -303,6 +330,7 @@ public final class SCXMLSession {
         flushPending(&effects)
         let info = document.stateInfos[index]
         active.insert(info.id)
+        if recordsStateChanges { stateChanges.append(.entered(info.id)) }
         if let event { bindEvent(event) }
         if document.model.binding == .late, !info.data.isEmpty, !lateBound.contains(index) {
             lateBound.insert(index)
@@ -335,6 +363,7 @@ public final class SCXMLSession {
         if let event { bindEvent(event) }
         run(blocks: info.onExit, effects: &effects)
         active.remove(info.id)
+        if recordsStateChanges { stateChanges.append(.exited(info.id)) }
         if !info.invokes.isEmpty {
             for invokeID in childOrder where children[invokeID]?.owner == index {
                 children[invokeID]?.child.cancel()

@@ -82,7 +82,9 @@ final class SessionGroup {
 
     /// Moves the clock to `instant`, delivering each timer due by then in order, each followed
     /// by the processing it causes.
-    func advance(to instant: Duration) {
+    @discardableResult
+    func advance(to instant: Duration) -> Int {
+        var delivered = 0
         runUntilIdle()
         while let index = timers.indices.min(by: { (timers[$0].due, timers[$0].sequence) < (timers[$1].due, timers[$1].sequence) }),
             timers[index].due <= instant
@@ -90,8 +92,10 @@ final class SessionGroup {
             let timer = timers.remove(at: index)
             now = max(now, timer.due)
             timer.recipient?.enqueue(timer.event)
+            delivered += 1
             runUntilIdle()
         }
         now = max(now, instant)
+        return delivered
     }
 }
