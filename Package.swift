@@ -28,21 +28,42 @@ let examples = [
     example("transporter-hooks", module: "TransporterHooks", dependencies: ["StatecraftClassic"]),
     example("turnstile", module: "Turnstile", dependencies: ["Statecraft"]),
     example("media-player", module: "MediaPlayer", dependencies: ["Statecraft"]),
+    example("staty-demo", module: "StatyDemo", dependencies: ["Statecraft", "StatecraftRuntime"]),
 ]
 
 let package = Package(
     name: "Statecraft",
+    // The runtime's Mutex and Observation need these; Linux has no minimum.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Statecraft", targets: ["Statecraft"]),
         .library(name: "StatecraftClassic", targets: ["StatecraftClassic"]),
         .library(name: "StatecraftSCXML", targets: ["StatecraftSCXML"]),
+        .executable(name: "statecraft", targets: ["StatecraftCLI"]),
+        .library(name: "StatecraftRuntime", targets: ["StatecraftRuntime"]),
+        .library(name: "StatecraftTesting", targets: ["StatecraftTesting"]),
     ] + examples.map(\.0),
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
     targets: [
         .target(name: "Statecraft", swiftSettings: strict),
         .target(name: "StatecraftClassic", dependencies: ["Statecraft"], swiftSettings: strict),
-        .target(name: "StatecraftSCXML", dependencies: ["Statecraft"], swiftSettings: strict),
+        .target(name: "StatecraftSCXML", dependencies: ["Statecraft", "StatecraftRuntime"], swiftSettings: strict),
+        .executableTarget(
+            name: "StatecraftCLI",
+            dependencies: ["StatecraftSCXML", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
+        .target(name: "StatecraftRuntime", dependencies: ["Statecraft"], swiftSettings: strict),
+        .target(name: "StatecraftTesting", swiftSettings: strict),
         .testTarget(name: "StatecraftTests", dependencies: ["Statecraft"], swiftSettings: strict),
-        .testTarget(name: "StatecraftSCXMLTests", dependencies: ["StatecraftSCXML", "Statecraft"], swiftSettings: strict),
+        .testTarget(
+            name: "StatecraftRuntimeTests",
+            dependencies: ["StatecraftRuntime", "StatecraftTesting", "Statecraft"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "StatecraftSCXMLTests", dependencies: ["StatecraftSCXML", "Statecraft", "StatecraftRuntime", "StatecraftTesting"], swiftSettings: strict),
         .testTarget(
             name: "StatecraftClassicTests",
             dependencies: ["StatecraftClassic", "Statecraft"],
@@ -50,7 +71,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ExamplesTests",
-            dependencies: ["StateConceptual", "LocationTracker", "WorkDay", "TransporterHooks", "Turnstile", "MediaPlayer"],
+            dependencies: [
+                "StateConceptual", "LocationTracker", "WorkDay", "TransporterHooks", "Turnstile", "MediaPlayer",
+                "StatyDemo", "StatecraftTesting",
+            ],
             swiftSettings: strict
         ),
     ] + examples.map(\.1)

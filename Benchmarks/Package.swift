@@ -34,6 +34,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Statecraft", package: root),
                 .product(name: "StatecraftClassic", package: root),
+                .product(name: "StatecraftRuntime", package: root),
             ],
             swiftSettings: strict
         ),

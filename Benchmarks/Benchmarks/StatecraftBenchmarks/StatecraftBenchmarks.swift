@@ -29,6 +29,16 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(construct.runHierarchical(benchmark.scaledIterations.count))
     }
 
+    let runtimeSend = try? RuntimeSend()
+    Benchmark("runtime.send", configuration: slow) { benchmark in
+        guard let runtimeSend else { return benchmark.error("runtime.send: the case could not be built") }
+        blackHole(await runtimeSend.runStatecraft(benchmark.scaledIterations.count))
+    }
+    Benchmark("runtime.send.baseline", configuration: slow) { benchmark in
+        guard let runtimeSend else { return benchmark.error("runtime.send: the case could not be built") }
+        blackHole(await runtimeSend.runBaseline(benchmark.scaledIterations.count))
+    }
+
     Benchmark(
         "instance.bytes",
         configuration: .init(metrics: [.custom("bytes", useScalingFactor: false)], maxIterations: 1)

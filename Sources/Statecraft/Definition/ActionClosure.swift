@@ -1,6 +1,6 @@
 /// An action as the DSL received it, in one of the closure shapes it accepts.
 @usableFromInline
-enum ActionClosure<State: Hashable & Sendable, Event: MachineEvent, Context>: Sendable {
+package enum ActionClosure<State: Hashable & Sendable, Event: MachineEvent, Context>: Sendable {
     /// Entry, exit, and actions of transitions not triggered by an event of yours: the event is
     /// `nil` when the trigger is not one of your events.
     case plain(ChartClosures<Context, Event>.StateAction)
@@ -32,7 +32,7 @@ enum ActionClosure<State: Hashable & Sendable, Event: MachineEvent, Context>: Se
 
 /// A guard as the DSL received it.
 @usableFromInline
-enum GuardClosure<Event: MachineEvent, Context>: Sendable {
+package enum GuardClosure<Event: MachineEvent, Context>: Sendable {
     /// The guard of an ``On`` transition, which always has an event of yours.
     case onEvent(ChartClosures<Context, Event>.Guard)
     /// The guard of a transition that may have no event of yours (``Always``, ``OnDone``,

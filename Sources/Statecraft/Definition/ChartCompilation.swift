@@ -26,7 +26,7 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
     var targets = ContiguousArray<Int32>()
     var guards = ContiguousArray<GuardClosure<Event, Context>?>()
     var transitionLocations: [SourceLocation] = []
-    var doneData: [(@Sendable (Context) -> Event?)?] = []
+    var doneData: [DoneDataClosure<Event, Context>?] = []
     var timerTransitions: [[Int32]] = []
     var kinds = KindIndex<Event.Kind>([])
     var table = TransitionTable(stateCount: 0, eventCount: 0, entries: [])
@@ -83,7 +83,12 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
 
     private enum WrittenKind { case ordinary, initial }
 
-    init(_ roots: [Declaration], initial: State?) throws(DefinitionError) {
+    /// - Parameters:
+    ///   - roots: The top-level states.
+    ///   - initial: The state the chart starts in (the root's `initial:`).
+    ///   - rootTargets: Instead, the targets of the root's initial transition (several states in
+    ///     parallel regions), as an SCXML document's `initial` attribute names them.
+    init(_ roots: [Declaration], initial: State?, rootTargets: [State]?) throws(DefinitionError) {
         guard let first = roots.first else {
             throw DefinitionError(
                 code: .emptyChart,
@@ -91,10 +96,14 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
             )
         }
         // The root: a compound node whose initial transition targets `initial` or the first state.
-        let root = Declaration(
-            id: first.id, kind: .compound(initial: initial),
-            elements: roots.map { StateElement(storage: .child($0)) }, location: first.location
-        )
+        var rootElements = roots.map { StateElement(storage: .child($0)) }
+        if let rootTargets {
+            rootElements.append(StateElement(storage: .initial(TransitionDeclaration(
+                trigger: .eventless, targets: rootTargets, type: .external, condition: nil, action: nil,
+                location: first.location
+            ))))
+        }
+        let root = Declaration(id: first.id, kind: .compound(initial: initial), elements: rootElements, location: first.location)
         try number(root, parent: -1)
         try checkStructure()
         try compileTransitions()

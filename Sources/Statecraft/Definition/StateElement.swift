@@ -4,21 +4,25 @@
 /// You do not create these directly; the ``StateBuilder`` and ``CompoundBuilder`` make one
 /// from each element of a state's body.
 public struct StateElement<State: Hashable & Sendable, Event: MachineEvent, Context> {
-    enum Storage {
+    package enum Storage {
         case transition(TransitionDeclaration<State, Event, Context>)
         case entry(ActionClosure<State, Event, Context>)
         case exit(ActionClosure<State, Event, Context>)
         case initial(TransitionDeclaration<State, Event, Context>)
-        case doneData(@Sendable (Context) -> Event?)
+        case doneData(DoneDataClosure<Event, Context>)
         case child(StateDeclaration<State, Event, Context>)
     }
 
-    let storage: Storage
+    package let storage: Storage
+
+    package init(storage: Storage) {
+        self.storage = storage
+    }
 }
 
 /// A state as the builder collected it, before validation.
-struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, Context> {
-    enum Kind: Sendable, Equatable {
+package struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, Context> {
+    package enum Kind: Sendable, Equatable {
         case atomic
         case compound(initial: State?)
         case parallel
@@ -26,11 +30,24 @@ struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, Context
         case history(HistoryKind)
     }
 
-    var id: State
-    var kind: Kind
-    var elements: [StateElement<State, Event, Context>]
-    var location: SourceLocation
+    package var id: State
+    package var kind: Kind
+    package var elements: [StateElement<State, Event, Context>]
+    package var location: SourceLocation
+
+    package init(id: State, kind: Kind, elements: [StateElement<State, Event, Context>], location: SourceLocation) {
+        self.id = id
+        self.kind = kind
+        self.elements = elements
+        self.location = location
+    }
 }
+
+/// Done data in the shape the engine calls: it may raise events (SCXML's `error.execution`
+/// when evaluating the data fails) before the done event is queued.
+@usableFromInline
+package typealias DoneDataClosure<Event: MachineEvent, Context> =
+    @Sendable (_ context: inout Context, _ effects: inout Effects<Event>) -> Event?
 
 /// A state of a chart, as written in its definition.
 ///

@@ -44,7 +44,9 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     @usableFromInline let program: ChartProgram<Event, Context>
     @usableFromInline let transitions: ContiguousArray<TransitionInfo>
     @usableFromInline let targets: ContiguousArray<Int32>
-    @usableFromInline let doneData: ContiguousArray<(@Sendable (Context) -> Event?)?>
+    @usableFromInline let doneData: ContiguousArray<DoneDataClosure<Event, Context>?>
+    /// How the engine delivers done events and guard errors.
+    @usableFromInline let options: StatechartOptions<State, Event>
     @usableFromInline let timerTransitions: ContiguousArray<[Int32]>
     @usableFromInline let kinds: KindIndex<Event.Kind>
     @usableFromInline let table: TransitionTable
@@ -106,16 +108,43 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     ///
     /// - Parameters:
     ///   - initial: The state a machine starts in; the first state written when `nil`.
+    ///   - options: How done events and guard errors are delivered; see ``StatechartOptions``.
     ///   - content: The chart's top-level states, written with ``Atomic``, ``Compound``,
     ///     ``Parallel`` and ``Final``.
     /// - Throws: ``DefinitionError`` naming the first mistake found and where it was written.
     /// - Complexity: O(*n* × *k* × *d* + *t*) for *n* states, *k* event kinds, hierarchy depth
     ///   *d* and *t* transitions.
-    public init(
+    public convenience init(
         initial: State? = nil,
+        options: StatechartOptions<State, Event> = StatechartOptions(),
         @ChartBuilder<State, Event, Context> _ content: () -> [ChartElement<State, Event, Context>]
     ) throws(DefinitionError) {
-        let compiled = try ChartCompilation(content().map(\.declaration), initial: initial)
+        try self.init(
+            compiling: ChartCompilation(content().map(\.declaration), initial: initial, rootTargets: nil),
+            options: options
+        )
+    }
+
+    /// Builds and validates a chart from declarations made by another front end (an SCXML
+    /// document), whose top-level initial transition may name several states.
+    ///
+    /// - Parameters:
+    ///   - declarations: The top-level states.
+    ///   - initialTargets: The states the chart starts in; the first state when `nil`.
+    ///   - options: How done events and guard errors are delivered.
+    package convenience init(
+        declarations: [StateDeclaration<State, Event, Context>],
+        initialTargets: [State]?,
+        options: StatechartOptions<State, Event>
+    ) throws(DefinitionError) {
+        try self.init(
+            compiling: ChartCompilation(declarations, initial: nil, rootTargets: initialTargets),
+            options: options
+        )
+    }
+
+    private init(compiling compiled: ChartCompilation<State, Event, Context>, options: StatechartOptions<State, Event>) {
+        self.options = options
         states = Array(compiled.states)
         let rootInitial = compiled.transitions[Int(compiled.nodes[0].initialTransition)]
         let initialNode = Int(compiled.targets[Int(rootInitial.targetStart)])

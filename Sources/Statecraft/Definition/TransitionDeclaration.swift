@@ -12,7 +12,7 @@ public enum TransitionType: Hashable, Sendable {
 }
 
 /// What triggers a transition, before validation.
-enum TriggerDeclaration<Kind: Hashable & Sendable>: Sendable {
+package enum TriggerDeclaration<Kind: Hashable & Sendable>: Sendable {
     /// An event of this kind.
     case event(Kind)
     /// Nothing: the transition is taken as soon as its guard allows.
@@ -24,13 +24,29 @@ enum TriggerDeclaration<Kind: Hashable & Sendable>: Sendable {
 }
 
 /// A transition as the builder collected it, before validation.
-struct TransitionDeclaration<State: Hashable & Sendable, Event: MachineEvent, Context> {
-    var trigger: TriggerDeclaration<Event.Kind>
-    var targets: [State]
-    var type: TransitionType
-    var condition: GuardClosure<Event, Context>?
-    var action: ActionClosure<State, Event, Context>?
-    var location: SourceLocation
+package struct TransitionDeclaration<State: Hashable & Sendable, Event: MachineEvent, Context> {
+    package var trigger: TriggerDeclaration<Event.Kind>
+    package var targets: [State]
+    package var type: TransitionType
+    package var condition: GuardClosure<Event, Context>?
+    package var action: ActionClosure<State, Event, Context>?
+    package var location: SourceLocation
+
+    package init(
+        trigger: TriggerDeclaration<Event.Kind>,
+        targets: [State],
+        type: TransitionType,
+        condition: GuardClosure<Event, Context>?,
+        action: ActionClosure<State, Event, Context>?,
+        location: SourceLocation
+    ) {
+        self.trigger = trigger
+        self.targets = targets
+        self.type = type
+        self.condition = condition
+        self.action = action
+        self.location = location
+    }
 
     /// A name for the trigger in messages: `'coin'`, `eventless`, `done`, `after 2 seconds`.
     var triggerDescription: String {

@@ -37,6 +37,7 @@ extension Machine {
         while let entering = next {
             let info = chart.nodes[entering]
             Bits.insert(configuration, entering)
+            noteEntry(entering)
             if info.entryCount > 0 { runActions(start: info.entryStart, count: info.entryCount, event: event) }
             if info.kind == .compound, Bits.contains(defaultEntry, entering) {
                 let initial = chart.transitions[Int(info.initialTransition)]
@@ -72,11 +73,25 @@ extension Machine {
             finished = true
             return
         }
-        let data = chart.doneData[final].map { $0(storedContext) } ?? nil
-        space.internalQueue.append(.done(node: Int32(parent), data: data))
+        var data: Event?
+        if let make = chart.doneData[final] {
+            data = make(&storedContext, &space.effects)
+            applyEffects()
+        }
+        queueDone(parent, data: data)
         let grandparent = Int(chart.nodes[parent].parent)
         if grandparent > 0, chart.nodes[grandparent].kind == .parallel, isInFinalState(grandparent) {
-            space.internalQueue.append(.done(node: Int32(grandparent), data: nil))
+            queueDone(grandparent, data: nil)
+        }
+    }
+
+    /// Puts `node`'s done event on the internal queue, in the form the chart's options ask for.
+    @inlinable
+    mutating func queueDone(_ node: Int, data: Event?) {
+        if let doneEvent = chart.options.doneEvent {
+            space.internalQueue.append(.event(doneEvent(chart.state(node), data)))
+        } else {
+            space.internalQueue.append(.done(node: Int32(node), data: data))
         }
     }
 

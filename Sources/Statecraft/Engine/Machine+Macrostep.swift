@@ -178,6 +178,10 @@ extension Machine {
         do {
             return try checkGuard(transition, trigger)
         } catch {
+            if let errorEvent = chart.options.guardErrorEvent {
+                space.internalQueue.append(.event(errorEvent(error)))
+                return false
+            }
             if strict { throw error }
             space.lastFault = EngineFault(
                 code: .guardFailed,
@@ -378,6 +382,7 @@ extension Machine {
         node = Bits.previous(toExit, below: count, from: 1)
         while let exiting = node {
             let info = chart.nodes[exiting]
+            noteExit(exiting)
             if info.exitCount > 0 { runActions(start: info.exitStart, count: info.exitCount, event: event) }
             if info.hasTimers { space.timers.removeAll { $0.owner == Int32(exiting) } }
             Bits.remove(configuration, exiting)

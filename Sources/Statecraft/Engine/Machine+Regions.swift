@@ -7,7 +7,8 @@ extension Machine {
     @inlinable
     @inline(__always)
     mutating func processEvent(_ event: Event) -> SendResult<State, Event.Kind> {
-        guard chart.runsRegionSteps, let column = chart.kinds.index(of: event.kind) else {
+        // Plans and region steps do not record state changes; the general path does.
+        guard chart.runsRegionSteps, !space.recordsChanges, let column = chart.kinds.index(of: event.kind) else {
             return processExternal(.event(event), kind: event.kind)
         }
         let configuration = words

@@ -2,6 +2,7 @@
 /// when the owner says so, so tests never sleep. The async runtime advances it on a real clock.
 extension Machine {
     /// When the earliest pending timer is due, or `nil` when none is pending.
+    @inlinable
     public var nextDeadline: Duration? {
         guard let workspace else { return nil }
         var earliest: PendingTimer<Event>?
@@ -29,6 +30,7 @@ extension Machine {
     ///
     /// - Parameter instant: The new time on the machine's clock.
     /// - Returns: How many timers fired.
+    @inlinable
     @discardableResult
     public mutating func advance(to instant: Duration) -> Int {
         guard instant > clock else { return 0 }

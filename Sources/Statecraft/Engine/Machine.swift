@@ -92,6 +92,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     }
 
     /// Every active state, compound and parallel ones included, in document order.
+    @inlinable
     public var activeStates: [State] {
         guard workspace != nil else {
             var path: [State] = []

@@ -48,6 +48,10 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     /// Per node, the history default transition whose action runs when the node is entered; -1.
     @usableFromInline @exclusivity(unchecked) var defaultHistoryAction: ContiguousArray<Int32>
     @usableFromInline @exclusivity(unchecked) var touchedHistoryActions = ContiguousArray<Int32>()
+    /// Whether exits and entries are recorded in `changes` (see `Machine.recordsStateChanges`).
+    @usableFromInline @exclusivity(unchecked) var recordsChanges = false
+    /// Exited nodes as `~node`, entered nodes as `node`, in order.
+    @usableFromInline @exclusivity(unchecked) var changes = ContiguousArray<Int32>()
 
     /// An empty configuration and no history.
     ///
@@ -89,6 +93,8 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
         copy.lastFault = lastFault
         copy.exitedAtFinish = exitedAtFinish
         copy.defaultHistoryAction = defaultHistoryAction
+        copy.recordsChanges = recordsChanges
+        copy.changes = changes
         return copy
     }
 

@@ -1,6 +1,7 @@
 /// Taking a machine's state as a ``Snapshot`` and making a machine from one.
 extension Machine {
     /// The machine's state as a value: active states, history, context, status, clock, timers.
+    @inlinable
     public var snapshot: Snapshot<State, Event, Context> {
         guard let workspace else {
             return Snapshot(activeStates: activeStates, context: storedContext, status: status, now: clock)

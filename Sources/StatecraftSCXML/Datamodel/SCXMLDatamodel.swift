@@ -1,12 +1,13 @@
-/// What a datamodel may ask of the session it serves.
-public struct SCXMLDatamodelEnvironment: Sendable {
+/// What a datamodel may ask of the session it serves. It is only valid on the session's own
+/// thread of control, like the datamodel itself.
+public struct SCXMLDatamodelEnvironment {
     /// Whether the state with this id is active now: the `In()` predicate.
-    public var isActive: @Sendable (String) -> Bool
+    public var isActive: (String) -> Bool
 
     /// Creates an environment.
     ///
     /// - Parameter isActive: Answers `In(id)`.
-    public init(isActive: @escaping @Sendable (String) -> Bool) {
+    public init(isActive: @escaping (String) -> Bool) {
         self.isActive = isActive
     }
 }

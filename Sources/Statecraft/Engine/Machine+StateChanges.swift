@@ -1,0 +1,99 @@
+/// A record of the states a machine exits and enters, for code that attaches work of its own
+/// to states: an asynchronous runtime that animates a view in and out, or starts and cancels a
+/// request while a state is active.
+///
+/// Recording is off by default and costs nothing then. Turn it on with
+/// ``Machine/recordsStateChanges``; each ``Machine/send(_:)`` or ``Machine/advance(to:)``
+/// then adds what it exited and entered, in the order it did, and
+/// ``Machine/takeStateChanges()`` hands the record over:
+///
+/// ```swift
+/// var machine = chart.makeMachine(context: 0)
+/// machine.recordsStateChanges = true
+/// machine.send(.go)
+/// machine.takeStateChanges()    // [.exited(.a), .entered(.b)]
+/// ```
+///
+/// A transition that leaves a state and enters it again (an external self-transition, or a
+/// transition to an ancestor) records both the exit and the entry. Every microstep of a
+/// macrostep is recorded, so a state entered by one eventless transition and left by the
+/// next appears twice. The exit of a top-level final state when the machine finishes is not
+/// recorded: the final state stays the machine's last recorded entry.
+public enum StateChange<State: Hashable & Sendable>: Hashable, Sendable {
+    /// The machine exited the state: its exit actions ran.
+    case exited(State)
+    /// The machine entered the state: its entry actions ran.
+    case entered(State)
+
+    /// The state that was exited or entered.
+    @inlinable
+    public var state: State {
+        switch self {
+        case .exited(let state), .entered(let state): state
+        }
+    }
+}
+
+extension Machine {
+    /// Whether the machine records the states it exits and enters; off by default.
+    ///
+    /// While it is on, every macrostep adds to a record that ``takeStateChanges()`` returns and
+    /// clears. Turning it off drops what was recorded. A machine whose chart runs on the leaf
+    /// fast path (one active atomic state, no parallel or history states, no eventless or
+    /// delayed transitions) moves to the general SCXML path when recording starts, and stays
+    /// there: its behaviour is the same, and each event costs a little more.
+    public var recordsStateChanges: Bool {
+        @inlinable get { workspace?.recordsChanges ?? false }
+        set {
+            if newValue, workspace == nil { moveToGeneralPath() }
+            guard workspace != nil else { return }
+            makeWorkspaceUnique()
+            space.recordsChanges = newValue
+            if !newValue { space.changes.removeAll() }
+        }
+    }
+
+    /// The states exited and entered since recording started or since the last call, in the
+    /// order the machine exited and entered them; the record is emptied.
+    ///
+    /// - Returns: The changes, oldest first; empty when recording is off.
+    /// - Complexity: O(*n*) for *n* recorded changes.
+    public mutating func takeStateChanges() -> [StateChange<State>] {
+        guard let workspace, !workspace.changes.isEmpty else { return [] }
+        makeWorkspaceUnique()
+        let changes = space.changes.map { node in
+            node < 0 ? StateChange.exited(chart.state(Int(~node))) : StateChange.entered(chart.state(Int(node)))
+        }
+        space.changes.removeAll(keepingCapacity: true)
+        return changes
+    }
+
+    /// Records that the microstep exits `node`, when recording is on.
+    @inlinable
+    @inline(__always)
+    func noteExit(_ node: Int) {
+        if _slowPath(space.recordsChanges) { space.changes.append(~Int32(truncatingIfNeeded: node)) }
+    }
+
+    /// Records that the microstep enters `node`, when recording is on.
+    @inlinable
+    @inline(__always)
+    func noteEntry(_ node: Int) {
+        if _slowPath(space.recordsChanges) { space.changes.append(Int32(truncatingIfNeeded: node)) }
+    }
+
+    /// Gives a leaf-path machine the workspace and configuration set of the general path, in
+    /// the same configuration: its active leaf and the leaf's ancestors.
+    mutating func moveToGeneralPath() {
+        let space = Workspace<Event>(nodeCount: chart.nodes.count, historyCount: chart.historyCount, setWords: chart.setWords)
+        space.exitedAtFinish = finished
+        var node = current
+        while node > 0 {
+            Bits.insert(space.words, node)
+            node = Int(chart.nodes[node].parent)
+        }
+        workspace = space
+        // Events no longer take the leaf path.
+        leafRow = -1
+    }
+}

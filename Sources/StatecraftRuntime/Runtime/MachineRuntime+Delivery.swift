@@ -1,0 +1,56 @@
+extension MachineRuntime {
+    /// What happened to an event: the machine processed it, or the runtime discarded it.
+    ///
+    /// ```swift
+    /// switch await runtime.send(.coin) {
+    /// case .processed(let step): print(step.outcome, step.snapshot)
+    /// case .queued:              print("queued behind the entry or exit work that sent it")
+    /// case .discarded(let why):  print("discarded:", why)
+    /// }
+    /// ```
+    public enum Delivery: Sendable {
+        /// The machine processed the event, and any entry and exit work it caused is done.
+        case processed(Step)
+        /// The event was sent from the runtime's own entry or exit work: it waits behind that
+        /// work, so its result cannot be awaited there. It will be processed in its turn.
+        case queued
+        /// The runtime never gave the event to the machine.
+        case discarded(DiscardReason)
+
+        /// The step, when the machine processed the event.
+        public var step: Step? {
+            if case .processed(let step) = self { step } else { nil }
+        }
+
+        /// What the machine did with the event, when it processed it.
+        public var outcome: Base.Outcome? {
+            step?.outcome
+        }
+    }
+
+    /// One event processed by the machine: what it did, every transition taken, and the
+    /// machine's snapshot afterwards.
+    ///
+    /// A step is an immutable object: handing it around copies one reference.
+    public final class Step: Sendable {
+        /// The event.
+        public let event: Base.Event
+        /// What the machine did with it: for a `Machine`, a `SendResult` with
+        /// the first transition taken or the rejection saying why none was.
+        public let outcome: Base.Outcome
+        /// Every transition taken while the event was processed, in order: delayed
+        /// transitions that fell due just before it, the event's own, then the eventless
+        /// transitions and raised events that followed.
+        public let transitions: [Base.Transition]
+        /// The machine's snapshot right after the event, before any entry or exit work ran.
+        public let snapshot: Base.Snapshot
+
+        @usableFromInline
+        init(event: Base.Event, outcome: Base.Outcome, transitions: [Base.Transition], snapshot: Base.Snapshot) {
+            self.event = event
+            self.outcome = outcome
+            self.transitions = transitions
+            self.snapshot = snapshot
+        }
+    }
+}

@@ -1,0 +1,349 @@
+public import Statecraft
+public import Synchronization
+
+/// How items reach the machine: processed at once by a sender that finds the runtime idle, or
+/// by the worker task that holds the machine while items wait or entry and exit work runs.
+///
+/// The path of an event sent to an idle runtime is inlinable, so that it is specialized for
+/// the caller's machine: one lock to take the machine, the step, one lock to publish and give
+/// the machine back.
+extension MachineRuntime {
+    // MARK: Arrivals
+
+    /// Takes an item in: processes it now when the runtime is idle, or leaves it to the task
+    /// holding the machine.
+    @inlinable
+    func submit(_ item: Pending<Base>) {
+        switch core.withLock({ $0.arrive(item, policy: policy) }) {
+        case .process(let cell):
+            processInline(cell, item)
+        case .wait, .ignore:
+            break
+        case .discard(let reason):
+            item.discard(reason)
+        case .supersede(let older):
+            older.discard(.superseded)
+        case .stoppedSnapshot(let snapshot):
+            if case .barrier(let waiter) = item { waiter.resume(returning: snapshot) }
+        case .afterWorker(let worker):
+            if case .barrier(let waiter) = item { resumeAfter(worker, waiter) }
+        }
+    }
+
+    /// Processes an item on the calling task. Entry and exit work, and items that arrived
+    /// meanwhile, go on in a worker task.
+    @inlinable
+    func processInline(_ cell: MachineCell<Base>, _ item: Pending<Base>) {
+        var work: [@Sendable () async -> Void] = []
+        let completion = process(cell, item, work: &work)
+        if work.isEmpty {
+            giveBack(cell)
+            completion.complete()
+        } else {
+            handOver(cell, work: work, then: completion)
+        }
+    }
+
+    /// Stores the machine and goes idle, or hands it to a worker when items wait.
+    @inlinable
+    func giveBack(_ cell: MachineCell<Base>) {
+        let release = core.withLock { state in
+            state.release(cell) { cell in spawnWorker(cell, nil) }
+        }
+        if case .stopped = release { resumeStoppedBarriers() }
+    }
+
+    /// Hands the machine and the entry and exit work to a worker task, which completes the
+    /// item once the work is done.
+    @usableFromInline
+    func handOver(_ cell: MachineCell<Base>, work: [@Sendable () async -> Void], then completion: Completion<Base>) {
+        let first = Processed(work: work, completion: completion)
+        let release = core.withLock { state in
+            state.beginWork(cell) { cell in spawnWorker(cell, first) }
+        }
+        if case .stopped = release {
+            resumeStoppedBarriers()
+            completion.complete()
+        }
+    }
+
+    /// Starts the task that holds the machine while entry or exit work runs or items wait.
+    @usableFromInline
+    func spawnWorker(_ cell: MachineCell<Base>, _ first: Processed<Base>?) -> Task<Void, Never> {
+        // Weak, so that once `work` returns nothing of the task holds the runtime: `stop()`
+        // awaits this task, and the runtime may go away right after. A task that awaits a
+        // reply holds the runtime itself, so `self` is there while anyone waits.
+        Task { [weak self] in await self?.work(cell, first) }
+    }
+
+    /// The worker: awaits the entry and exit work of each item, then processes the next one,
+    /// until the queue is empty or the runtime stops.
+    @usableFromInline
+    func work(_ cell: MachineCell<Base>, _ first: Processed<Base>?) async {
+        var current = first
+        while true {
+            if let processed = current, !processed.work.isEmpty {
+                await RuntimeWork.$runtime.withValue(ObjectIdentifier(self)) {
+                    for work in processed.work {
+                        if Task.isCancelled { break }
+                        await work()
+                    }
+                }
+                core.withLock { $0.endWork() }
+            }
+            let release = core.withLock { $0.next(cell) }
+            current?.completion.complete()
+            current = nil
+            switch release {
+            case .next(let item):
+                var work: [@Sendable () async -> Void] = []
+                let completion = process(cell, item, work: &work)
+                current = Processed(work: work, completion: completion)
+            case .idle, .handedOver:
+                return
+            case .stopped:
+                resumeStoppedBarriers()
+                return
+            }
+        }
+    }
+
+    /// Resumes the barriers a stopped runtime left.
+    @usableFromInline
+    func resumeStoppedBarriers() {
+        let (barriers, snapshot) = core.withLock { $0.takeStoppedBarriers() }
+        guard let snapshot else { return }
+        for waiter in barriers { waiter.resume(returning: snapshot) }
+    }
+
+    /// Resumes a barrier that arrived after stop once the worker has brought the machine back.
+    @usableFromInline
+    func resumeAfter(_ worker: Task<Void, Never>, _ waiter: UnsafeContinuation<Base.Snapshot, Never>) {
+        Task { [weak self] in
+            await worker.value
+            guard let snapshot = self?.core.withLock({ $0.cell?.machine.snapshot }) else {
+                preconditionFailure("Statecraft: a stopped runtime's worker ended without storing its machine")
+            }
+            waiter.resume(returning: snapshot)
+        }
+    }
+
+    // MARK: One item
+
+    /// Runs the synchronous part of an item and says whom to tell when it is done; entry and
+    /// exit work to await is added to `work`.
+    @inlinable
+    func process(
+        _ cell: MachineCell<Base>, _ item: Pending<Base>, work: inout [@Sendable () async -> Void]
+    ) -> Completion<Base> {
+        switch item {
+        case .event(let event, let reply):
+            let step = processEvent(&cell.machine, &cell.anchor, event, wantsStep: reply != nil, work: &work)
+            if let reply, let step { return .reply(reply, .processed(step)) }
+            return .none
+        case .result(let event, let invocation):
+            guard core.withLock({ $0.finishInvocation(invocation) }) else { return .none }
+            _ = processEvent(&cell.machine, &cell.anchor, event, wantsStep: false, work: &work)
+            return .none
+        case .tick:
+            // The timer task has done its job: whatever deadline is left gets a new one.
+            core.withLock { $0.timerFired() }
+            let timed = catchUp(&cell.machine, cell.anchor)
+            _ = finishStep(&cell.machine, &cell.anchor, timed: timed, wantsResult: false, attached: nil, work: &work)
+            return .none
+        case .attach(let hooks):
+            cell.machine.recordsStateChanges = true
+            let timed = catchUp(&cell.machine, cell.anchor)
+            _ = finishStep(&cell.machine, &cell.anchor, timed: timed, wantsResult: false, attached: hooks, work: &work)
+            return .none
+        case .barrier(let waiter):
+            let timed = catchUp(&cell.machine, cell.anchor)
+            let finished = finishStep(&cell.machine, &cell.anchor, timed: timed, wantsResult: true, attached: nil, work: &work)
+            guard let snapshot = finished.snapshot else { preconditionFailure("Statecraft: a barrier got no snapshot") }
+            return .barrier(waiter, snapshot)
+        }
+    }
+
+    /// Gives one event to the machine.
+    ///
+    /// - Returns: The step, when `wantsStep`.
+    @inlinable
+    func processEvent(
+        _ machine: inout Base,
+        _ anchor: inout (machine: Duration, clock: Duration),
+        _ event: Base.Event,
+        wantsStep: Bool,
+        work: inout [@Sendable () async -> Void]
+    ) -> Step? {
+        let timed = catchUp(&machine, anchor)
+        let outcome = machine.send(event)
+        let finished = finishStep(&machine, &anchor, timed: timed, wantsResult: wantsStep, attached: nil, work: &work)
+        guard wantsStep, let snapshot = finished.snapshot else { return nil }
+        return Step(event: event, outcome: outcome, transitions: finished.transitions, snapshot: snapshot)
+    }
+
+    /// After the machine's step: under the lock, publishes what changed, reschedules the
+    /// timer, and, when states were exited or entered, cancels and starts invocations and
+    /// collects entry and exit work.
+    ///
+    /// - Parameters:
+    ///   - timed: Whether the machine had timers, and its clock was brought up to date,
+    ///     before the step.
+    ///   - wantsResult: Whether to return the snapshot and the transitions.
+    @inlinable
+    func finishStep(
+        _ machine: inout Base,
+        _ anchor: inout (machine: Duration, clock: Duration),
+        timed: Bool,
+        wantsResult: Bool,
+        attached: StateHooks<Base.StateID, Base.Event>?,
+        work: inout [@Sendable () async -> Void]
+    ) -> Finished<Base> {
+        var exited: [Base.StateID] = []
+        var entered: [Base.StateID] = []
+        if machine.recordsStateChanges {
+            let changes = machine.takeStateChanges().netChanges()
+            exited = changes.exited
+            entered = changes.entered
+        }
+        let changed = !log.isEmpty || !exited.isEmpty || !entered.isEmpty
+        let deadline = machine.nextDeadline
+        if deadline != nil, !timed {
+            // The machine's clock stood still while it had no timer: it starts running now.
+            anchor = (machine.now, clock.elapsed())
+        }
+        let done = machine.status == .done
+        let current = anchor
+        let statesMoved = !exited.isEmpty || !entered.isEmpty || attached != nil || done
+        // Made outside the lock when it is certainly needed; under it only for subscribers.
+        let result = wantsResult ? machine.snapshot : nil
+        return core.withLock { state in
+            let transitions = wantsResult || !state.transitionSubscribers.isEmpty ? log.take() : log.clear()
+            let publishes = changed && !state.snapshotSubscribers.isEmpty
+            let snapshot = result ?? (publishes ? machine.snapshot : nil)
+            if publishes, let snapshot {
+                for subscriber in state.snapshotSubscribers.values { subscriber.yield(snapshot) }
+            }
+            if !transitions.isEmpty, !state.transitionSubscribers.isEmpty {
+                for transition in transitions {
+                    for subscriber in state.transitionSubscribers.values { subscriber.yield(transition) }
+                }
+            }
+            let finished = Finished<Base>(snapshot: snapshot, transitions: transitions)
+            guard state.phase != .stopped else { return finished }
+            if deadline != state.timerDeadline { reschedule(deadline, anchor: current, in: &state) }
+            if statesMoved {
+                work = stateWork(
+                    machine, exited: exited, entered: entered, attached: attached, done: done, snapshot: snapshot,
+                    in: &state
+                )
+            }
+            return finished
+        }
+    }
+
+    /// The part of an item's processing that only runs when states were exited or entered,
+    /// hooks attached, or the machine finished: invocations cancelled and started, and the
+    /// entry and exit work to await.
+    @usableFromInline
+    func stateWork(
+        _ machine: Base,
+        exited: [Base.StateID],
+        entered: [Base.StateID],
+        attached: StateHooks<Base.StateID, Base.Event>?,
+        done: Bool,
+        snapshot: Base.Snapshot?,
+        in state: inout RuntimeState<Base>
+    ) -> [@Sendable () async -> Void] {
+        let active = attached == nil ? [] : machine.activeStates
+        for exit in exited { state.cancelInvocations(of: exit) }
+        if done {
+            state.cancelAllInvocations()
+        } else {
+            for entry in entered { startInvocations(state.hooks, of: entry, in: &state) }
+            if let attached {
+                for entry in active { startInvocations(attached, of: entry, in: &state) }
+            }
+        }
+        var work = state.hooks.exitWork(for: exited) + state.hooks.entryWork(for: entered)
+        if let attached {
+            state.hooks.merge(attached)
+            work += attached.entryWork(for: active)
+        }
+        if !work.isEmpty {
+            state.inTransitionWork = true
+            state.workSnapshot = snapshot ?? machine.snapshot
+        }
+        return work
+    }
+
+    // MARK: Time
+
+    /// Brings the machine's clock up to the runtime's when the machine has timers, firing
+    /// those due by now.
+    ///
+    /// A machine without timers keeps its clock still, and the runtime reads no clock for
+    /// it; when a step gives it a timer, its clock starts running from that moment.
+    ///
+    /// - Returns: Whether the machine had timers.
+    @inlinable
+    func catchUp(_ machine: inout Base, _ anchor: (machine: Duration, clock: Duration)) -> Bool {
+        guard machine.nextDeadline != nil else { return false }
+        let target = anchor.machine + (clock.elapsed() - anchor.clock)
+        if target > machine.now { _ = machine.advance(to: target) }
+        return true
+    }
+
+    /// Replaces the timer task with one for `deadline`, or with none.
+    @usableFromInline
+    func reschedule(_ deadline: Duration?, anchor: (machine: Duration, clock: Duration), in state: inout RuntimeState<Base>) {
+        state.timer?.cancel()
+        state.timer = deadline.map { startTimer(at: anchor.clock + ($0 - anchor.machine)) }
+        state.timerDeadline = deadline
+    }
+
+    /// A task that sleeps until `offset` on the runtime's clock and then asks for a tick.
+    @usableFromInline
+    func startTimer(at offset: Duration) -> Task<Void, Never> {
+        let clock = clock
+        return Task { [weak self] in
+            do {
+                try await clock.sleep(offset)
+            } catch {
+                return
+            }
+            self?.submit(.tick)
+        }
+    }
+
+    // MARK: Invocations
+
+    /// Starts the invocations `hooks` declare for `entered`.
+    @usableFromInline
+    func startInvocations(
+        _ hooks: StateHooks<Base.StateID, Base.Event>, of entered: Base.StateID, in state: inout RuntimeState<Base>
+    ) {
+        for invocation in hooks.invocations where invocation.state == entered {
+            state.nextInvocation &+= 1
+            let id = state.nextInvocation
+            let task = Task { [weak self] in
+                let event: Base.Event?
+                do {
+                    event = try await invocation.operation()
+                } catch {
+                    event = Task.isCancelled ? nil : invocation.onError(error)
+                }
+                // Cancelled: the state exited or the runtime stopped. Leave without touching
+                // the runtime, which may be going away.
+                if Task.isCancelled { return }
+                guard let self else { return }
+                if let event {
+                    submit(.result(event, invocation: id))
+                } else {
+                    _ = core.withLock { $0.finishInvocation(id) }
+                }
+            }
+            state.addInvocation(id, of: entered, task)
+        }
+    }
+}

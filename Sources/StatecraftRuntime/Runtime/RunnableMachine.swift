@@ -1,0 +1,63 @@
+public import Statecraft
+
+/// A running machine that a ``MachineRuntime`` can own: it takes one event at a time, keeps
+/// its timers on its own clock, and can say which states it exits and enters.
+///
+/// `Machine` conforms. Another engine (an SCXML session, say) conforms by offering
+/// the same few members: the runtime never looks inside the machine. The runtime also needs
+/// the machine to be `Sendable` (a `Machine` is when its context is), because it hands the
+/// machine from task to task, never to two at once.
+public protocol RunnableMachine {
+    /// The events the machine takes.
+    associatedtype Event: Sendable
+    /// The identity of a state.
+    associatedtype StateID: Hashable & Sendable
+    /// What one event did: a transition taken, or why none was.
+    associatedtype Outcome: Sendable
+    /// A transition the machine has taken, as its listener sees it.
+    associatedtype Transition: Sendable
+    /// The machine's state as a value.
+    associatedtype Snapshot: Sendable
+
+    /// Processes one event to completion (one macrostep, and any events the machine's own
+    /// actions sent it).
+    ///
+    /// - Parameter event: The event.
+    /// - Returns: What the event did.
+    mutating func send(_ event: Event) -> Outcome
+
+    /// The time on the machine's own clock.
+    var now: Duration { get }
+
+    /// When the machine's earliest pending timer is due, on its own clock; `nil` when none is.
+    var nextDeadline: Duration? { get }
+
+    /// Moves the machine's clock to `instant`, firing every timer due by then, in order.
+    ///
+    /// - Parameter instant: The new time on the machine's clock; an earlier one changes
+    ///   nothing.
+    /// - Returns: How many timers fired.
+    mutating func advance(to instant: Duration) -> Int
+
+    /// The machine's state as a value.
+    var snapshot: Snapshot { get }
+
+    /// Whether the machine still takes events.
+    var status: MachineStatus { get }
+
+    /// Every active state, in the order the machine entered them (document order).
+    var activeStates: [StateID] { get }
+
+    /// Called after every transition the machine takes, from inside ``send(_:)`` and
+    /// ``advance(to:)``.
+    var onTransition: (@Sendable (Transition) -> Void)? { get set }
+
+    /// Whether the machine records the states it exits and enters, for
+    /// ``takeStateChanges()``.
+    var recordsStateChanges: Bool { get set }
+
+    /// The states exited and entered since the last call, in order; empties the record.
+    ///
+    /// - Returns: The changes, oldest first.
+    mutating func takeStateChanges() -> [StateChange<StateID>]
+}

@@ -1,0 +1,153 @@
+extension ExpressionEvaluator {
+    // MARK: Binary operators
+
+    /// `left op right`; `span` is where the operator was written.
+    func apply(
+        _ op: BinaryOperator,
+        _ left: SCXMLValue,
+        _ right: SCXMLValue,
+        at span: SourceSpan
+    ) throws(SCXMLDatamodelError) -> SCXMLValue {
+        switch op {
+        case .equal:
+            return .bool(left.isEquivalent(to: right))
+        case .notEqual:
+            return .bool(!left.isEquivalent(to: right))
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            return .bool(try compare(op, left, right, at: span))
+        case .add:
+            switch (left, right) {
+            case (.number(let a), .number(let b)):
+                return try finite(a + b, op, at: span)
+            case (.string(let a), .string(let b)):
+                return .string(a + b)
+            case (.string, _), (_, .string):
+                return .string(left.description + right.description)
+            default:
+                throw SCXMLDatamodelError(
+                    "'+' adds two numbers or joins a value to a string, but here it has "
+                        + "\(left.kindWithArticle) and \(right.kindWithArticle)",
+                    offset: span.start
+                )
+            }
+        case .subtract, .multiply, .divide, .remainder:
+            guard case .number(let a) = left, case .number(let b) = right else {
+                throw SCXMLDatamodelError(
+                    "'\(op.rawValue)' needs two numbers, but here it has "
+                        + "\(left.kindWithArticle) and \(right.kindWithArticle)",
+                    offset: span.start
+                )
+            }
+            switch op {
+            case .subtract: return try finite(a - b, op, at: span)
+            case .multiply: return try finite(a * b, op, at: span)
+            default:
+                guard b != 0 else {
+                    throw SCXMLDatamodelError("division by zero", offset: span.start)
+                }
+                return try finite(op == .divide ? a / b : a.truncatingRemainder(dividingBy: b), op, at: span)
+            }
+        }
+    }
+
+    private func finite(_ result: Double, _ op: BinaryOperator, at span: SourceSpan) throws(SCXMLDatamodelError) -> SCXMLValue {
+        guard result.isFinite else {
+            let problem = result.isNaN ? "is not a number" : "is too large"
+            throw SCXMLDatamodelError("the result of '\(op.rawValue)' \(problem)", offset: span.start)
+        }
+        return .number(result)
+    }
+
+    private func compare(
+        _ op: BinaryOperator,
+        _ left: SCXMLValue,
+        _ right: SCXMLValue,
+        at span: SourceSpan
+    ) throws(SCXMLDatamodelError) -> Bool {
+        switch (left, right) {
+        case (.number(let a), .number(let b)):
+            return Self.order(op, a, b)
+        case (.string(let a), .string(let b)):
+            return Self.order(op, a, b)
+        default:
+            throw SCXMLDatamodelError(
+                "'\(op.rawValue)' compares two numbers or two strings, but here it has "
+                    + "\(left.kindWithArticle) and \(right.kindWithArticle)",
+                offset: span.start
+            )
+        }
+    }
+
+    private static func order<T: Comparable>(_ op: BinaryOperator, _ a: T, _ b: T) -> Bool {
+        switch op {
+        case .less: a < b
+        case .lessOrEqual: a <= b
+        case .greater: a > b
+        default: a >= b
+        }
+    }
+
+    // MARK: Built-in functions
+
+    /// Calls `function` with evaluated `values`; `arguments` are their nodes, for messages.
+    func call(
+        _ function: Builtin,
+        _ values: [SCXMLValue],
+        arguments: [ExpressionNode],
+        at span: SourceSpan
+    ) throws(SCXMLDatamodelError) -> SCXMLValue {
+        func wrong(_ position: Int, expected: String) -> SCXMLDatamodelError {
+            SCXMLDatamodelError(
+                "\(function.rawValue)() needs \(expected), but '\(text(arguments[position].span))' is "
+                    + "\(values[position].kindWithArticle)",
+                offset: arguments[position].span.start
+            )
+        }
+        switch function {
+        case .inState:
+            guard case .string(let id) = values[0] else { throw wrong(0, expected: "a state id string") }
+            return .bool(model.isActive(id))
+        case .typeOf:
+            return .string(SCXMLValueText.typeName(values[0]))
+        case .length:
+            switch values[0] {
+            case .array(let items): return .number(Double(items.count))
+            case .string(let string): return .number(Double(string.count))
+            case .object(let members): return .number(Double(members.count))
+            default: throw wrong(0, expected: "an array, a string or an object")
+            }
+        case .has:
+            switch (values[0], values[1]) {
+            case (.object(let members), .string(let name)):
+                return .bool(members.contains { $0.name == name })
+            case (.array(let items), .number(let number)):
+                return .bool(
+                    number.isFinite && number.rounded(.towardZero) == number && number >= 0
+                        && number < Double(items.count)
+                )
+            case (.object, _): throw wrong(1, expected: "a member name string for an object")
+            case (.array, _): throw wrong(1, expected: "a number for an array")
+            default: throw wrong(0, expected: "an object or an array")
+            }
+        case .contains:
+            switch (values[0], values[1]) {
+            case (.string(let string), .string(let part)):
+                return .bool(part.isEmpty || string.contains(part))
+            case (.string, _): throw wrong(1, expected: "a string to look for in a string")
+            case (.array(let items), let sought):
+                return .bool(items.contains { $0.isEquivalent(to: sought) })
+            default: throw wrong(0, expected: "a string or an array")
+            }
+        case .startsWith:
+            guard case .string(let string) = values[0] else { throw wrong(0, expected: "a string") }
+            guard case .string(let prefix) = values[1] else { throw wrong(1, expected: "a string") }
+            return .bool(string.hasPrefix(prefix))
+        case .concat:
+            guard case .array(let first) = values[0] else { throw wrong(0, expected: "an array") }
+            guard case .array(let second) = values[1] else { throw wrong(1, expected: "an array") }
+            return .array(first + second)
+        case .text:
+            return .string(values[0].description)
+        }
+    }
+}

@@ -1,0 +1,177 @@
+/// A range of an expression's source, in Unicode scalars from 0.
+struct SourceSpan: Hashable, Sendable {
+    /// The first scalar.
+    var start: Int
+    /// One past the last scalar.
+    var end: Int
+
+    /// The span from the start of `self` to the end of `other`.
+    func through(_ other: SourceSpan) -> SourceSpan {
+        SourceSpan(start: start, end: other.end)
+    }
+}
+
+/// A parsed expression of the `statecraft` language: what it does, and where it was written.
+struct ExpressionNode: Sendable {
+    /// What the expression does.
+    var kind: ExpressionKind
+    /// Where it was written.
+    var span: SourceSpan
+    /// How many nodes deep the tree below this one goes, itself included: evaluation recurses
+    /// this deep.
+    var height: Int
+
+    /// Creates a node without children.
+    init(kind: ExpressionKind, span: SourceSpan) {
+        self.kind = kind
+        self.span = span
+        self.height = 1
+    }
+
+    /// Creates a node over `children`, one level higher than the highest of them.
+    init(kind: ExpressionKind, span: SourceSpan, over children: some Sequence<ExpressionNode>) {
+        self.kind = kind
+        self.span = span
+        self.height = 1 + children.reduce(0) { max($0, $1.height) }
+    }
+}
+
+/// The forms of expression.
+///
+/// Chains of operators of one precedence level (`a + b - c`), `&&` and `||` chains and the
+/// member and index steps after a value are flat lists, so that long expressions make wide
+/// trees, not deep ones: evaluating them recurses only as deep as the source nests.
+indirect enum ExpressionKind: Sendable {
+    /// A literal value, or an array or object literal whose members are all literals.
+    case literal(SCXMLValue)
+    /// A variable, read by name.
+    case variable(String)
+    /// A value followed by one or more `.name` or `[index]` steps.
+    case path(base: ExpressionNode, steps: [PathStep])
+    /// `-x` or `!x`.
+    case unary(UnaryOperator, ExpressionNode)
+    /// A left-associative chain of operators of one precedence level: `first op₁ x₁ op₂ x₂ …`.
+    case binary(first: ExpressionNode, rest: [BinaryOperand])
+    /// `x₁ && x₂ && …` (`isAnd`) or `x₁ || x₂ || …`.
+    case logical(isAnd: Bool, operands: [ExpressionNode])
+    /// `condition ? whenTrue : whenFalse`.
+    case conditional(ExpressionNode, ExpressionNode, ExpressionNode)
+    /// `[x, y, …]` with at least one element that is not a literal.
+    case array([ExpressionNode])
+    /// `{name: x, …}` with at least one member that is not a literal.
+    case object([ObjectMemberNode])
+    /// A call of a built-in function.
+    case call(Builtin, [ExpressionNode])
+    /// `isBound(location)`: whether the location holds a value, without throwing when it
+    /// names nothing.
+    case isBound(LocationNode)
+}
+
+/// One `.name` or `[index]` step of a path.
+struct PathStep: Sendable {
+    /// A step's selector.
+    enum Selector: Sendable {
+        /// `.name`.
+        case member(String)
+        /// `[index]`.
+        case index(ExpressionNode)
+    }
+
+    /// What the step selects.
+    var selector: Selector
+    /// Where the step was written (from `.` or `[` to the end of the step).
+    var span: SourceSpan
+}
+
+/// An operator and its right operand in a ``ExpressionKind/binary(first:rest:)`` chain.
+struct BinaryOperand: Sendable {
+    /// The operator.
+    var op: BinaryOperator
+    /// Where the operator was written.
+    var operatorSpan: SourceSpan
+    /// The right operand.
+    var operand: ExpressionNode
+}
+
+/// A member of an object literal.
+struct ObjectMemberNode: Sendable {
+    /// The member's name.
+    var name: String
+    /// Its value.
+    var value: ExpressionNode
+}
+
+/// A location: a variable, then any number of `.name` and `[index]` steps.
+struct LocationNode: Sendable {
+    /// The variable at the root.
+    var variable: String
+    /// Where the variable's name was written.
+    var variableSpan: SourceSpan
+    /// The steps, in order.
+    var steps: [PathStep]
+    /// The whole location.
+    var span: SourceSpan
+}
+
+/// A statement of a `<script>`.
+enum ScriptStatement: Sendable {
+    /// `location = expression`.
+    case assignment(LocationNode, ExpressionNode)
+    /// `var name` (with `nil`) or `var name = expression`.
+    case declaration(name: String, nameSpan: SourceSpan, value: ExpressionNode?)
+}
+
+/// `-` and `!`.
+enum UnaryOperator: String, Sendable {
+    /// Negation of a number.
+    case negate = "-"
+    /// Negation of a boolean.
+    case not = "!"
+}
+
+/// The binary operators, from the lowest precedence level to the highest; `&&` and `||` are
+/// ``ExpressionKind/logical(isAnd:operands:)`` chains instead.
+enum BinaryOperator: String, Sendable {
+    case equal = "=="
+    case notEqual = "!="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+    case add = "+"
+    case subtract = "-"
+    case multiply = "*"
+    case divide = "/"
+    case remainder = "%"
+}
+
+/// The built-in functions.
+enum Builtin: String, Sendable, CaseIterable {
+    /// `In(stateID)`: whether the state is active.
+    case inState = "In"
+    /// `typeof(x)`: the name of the kind of `x`.
+    case typeOf = "typeof"
+    /// `length(x)`: the count of an array, a string's characters, an object's members.
+    case length
+    /// `has(container, key)`: whether an object has a member, or an array an index.
+    case has
+    /// `contains(container, part)`: substring of a string, element of an array.
+    case contains
+    /// `startsWith(string, prefix)`.
+    case startsWith
+    /// `concat(array, array)`: the two arrays joined.
+    case concat
+    /// `text(x)`: `x` as text.
+    case text
+
+    /// How many arguments the function takes.
+    var arity: Int {
+        switch self {
+        case .inState, .typeOf, .length, .text: 1
+        case .has, .contains, .startsWith, .concat: 2
+        }
+    }
+
+    /// The names of all functions, `isBound` included, for messages.
+    static let allNames = "In, isBound, typeof, length, has, contains, startsWith, concat, text"
+}

@@ -1,0 +1,302 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Reads XML text into a ``DocumentElement`` tree, refusing what an untrusted document could
+/// use against its reader.
+///
+/// Refused, with an ``SCXMLError`` that says where: any document type declaration (so no DTD is
+/// loaded, no external entity is resolved and no entity can be expanded into a bomb), text
+/// larger than ``Limits/maxBytes``, nesting deeper than ``Limits/maxDepth``, and more than
+/// ``Limits/maxElements`` elements.
+public struct DocumentReader: Sendable {
+    /// How much a document may hold.
+    public struct Limits: Hashable, Sendable {
+        /// The largest document, in bytes of UTF-8.
+        public var maxBytes: Int
+        /// The deepest nesting of elements.
+        public var maxDepth: Int
+        /// The most elements.
+        public var maxElements: Int
+
+        /// Creates limits.
+        ///
+        /// - Parameters:
+        ///   - maxBytes: The largest document, in bytes (4 MiB by default).
+        ///   - maxDepth: The deepest nesting (200 by default).
+        ///   - maxElements: The most elements (100,000 by default).
+        public init(maxBytes: Int = 4 << 20, maxDepth: Int = 200, maxElements: Int = 100_000) {
+            self.maxBytes = maxBytes
+            self.maxDepth = maxDepth
+            self.maxElements = maxElements
+        }
+    }
+
+    /// The limits this reader enforces.
+    public var limits: Limits
+
+    /// Creates a reader.
+    ///
+    /// - Parameter limits: The limits to enforce.
+    public init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    /// Reads a document.
+    ///
+    /// - Parameters:
+    ///   - text: The XML text.
+    ///   - file: The file it came from, for messages.
+    /// - Returns: The root element.
+    /// - Throws: ``SCXMLError`` with code ``SCXMLError/Code/malformedXML``,
+    ///   ``SCXMLError/Code/forbiddenMarkup`` or ``SCXMLError/Code/limitExceeded``.
+    public func read(_ text: String, file: String? = nil) throws(SCXMLError) -> DocumentElement {
+        let bytes = Array(text.utf8)
+        guard bytes.count <= limits.maxBytes else {
+            throw SCXMLError(
+                code: .limitExceeded,
+                message: "the document has \(bytes.count) bytes, more than the limit of \(limits.maxBytes)",
+                file: file
+            )
+        }
+        let lines = LineTable(bytes)
+        if let forbidden = Self.findForbiddenMarkup(bytes) {
+            throw SCXMLError(
+                code: .forbiddenMarkup,
+                message: "the document contains \(forbidden.what); document type declarations and entity "
+                    + "declarations are refused, so nothing external is loaded and no entity is expanded",
+                position: lines.position(ofOffset: forbidden.offset), file: file
+            )
+        }
+        let builder = TreeBuilder(limits: limits, lines: lines)
+        let parser = XMLParser(data: Data(bytes))
+        parser.shouldProcessNamespaces = true
+        parser.shouldReportNamespacePrefixes = true
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = builder
+        let parsed = parser.parse()
+        if var error = builder.failure {
+            error.file = file
+            throw error
+        }
+        guard parsed, let root = builder.root else {
+            let position = TextPosition(line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
+            let reason = parser.parserError.map { Self.describe($0) } ?? "the document has no root element"
+            throw SCXMLError(code: .malformedXML, message: "the document is not well-formed XML: \(reason)", position: position, file: file)
+        }
+        return root
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        let code = (error as NSError).code
+        let text = (error as NSError).localizedDescription
+        return text.isEmpty || text.hasPrefix("The operation could not be completed") ? "parser error \(code)" : text
+    }
+
+    /// The first `<!DOCTYPE` or `<!ENTITY` outside comments and CDATA sections.
+    static func findForbiddenMarkup(_ bytes: [UInt8]) -> (what: String, offset: Int)? {
+        let lt = UInt8(ascii: "<"), bang = UInt8(ascii: "!")
+        var index = 0
+        func starts(_ text: String, at offset: Int) -> Bool {
+            let pattern = Array(text.utf8)
+            guard offset + pattern.count <= bytes.count else { return false }
+            for (position, byte) in pattern.enumerated() {
+                let actual = bytes[offset + position]
+                // Case-insensitive for letters, so that `<!doctype` is caught too.
+                if actual != byte && actual | 0x20 != byte | 0x20 { return false }
+            }
+            return true
+        }
+        func skip(past terminator: String, from offset: Int) -> Int {
+            var offset = offset
+            while offset < bytes.count, !starts(terminator, at: offset) { offset += 1 }
+            return offset + terminator.utf8.count
+        }
+        while index < bytes.count {
+            guard bytes[index] == lt, index + 1 < bytes.count, bytes[index + 1] == bang else {
+                index += 1
+                continue
+            }
+            if starts("<!--", at: index) {
+                index = skip(past: "-->", from: index + 4)
+            } else if starts("<![CDATA[", at: index) {
+                index = skip(past: "]]>", from: index + 9)
+            } else if starts("<!DOCTYPE", at: index) {
+                return ("a document type declaration (<!DOCTYPE)", index)
+            } else if starts("<!ENTITY", at: index) {
+                return ("an entity declaration (<!ENTITY)", index)
+            } else {
+                return ("markup declaration '<!'", index)
+            }
+        }
+        return nil
+    }
+}
+
+/// Line starts of a text, to turn byte offsets into positions and back.
+struct LineTable: Sendable {
+    private var starts: [Int] = [0]
+    private let bytes: [UInt8]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+            starts.append(offset + 1)
+        }
+    }
+
+    func position(ofOffset offset: Int) -> TextPosition {
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return TextPosition(line: low + 1, column: offset - starts[low] + 1)
+    }
+
+    /// The position of the `<` that opens the tag the parser reports at `line`/`column` (the
+    /// parser gives the end of the start tag).
+    func tagStart(line: Int, column: Int) -> TextPosition {
+        guard let offset = tagStartOffset(line: line, column: column) else {
+            return TextPosition(line: max(line, 1), column: max(column, 1))
+        }
+        return position(ofOffset: offset)
+    }
+
+    /// The byte offset of the `<` that opens the tag reported at `line`/`column`.
+    func tagStartOffset(line: Int, column: Int) -> Int? {
+        guard line >= 1, line <= starts.count, !bytes.isEmpty else { return nil }
+        var offset = min(starts[line - 1] + max(column - 1, 0), bytes.count - 1)
+        while offset > 0, bytes[offset] != UInt8(ascii: "<") { offset -= 1 }
+        return offset
+    }
+
+    /// The attribute names of the start tag at `offset`, in the order written.
+    func attributeNames(ofTagAt offset: Int) -> [String] {
+        var names: [String] = []
+        var index = offset + 1
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        // Skip the element name.
+        while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "/") {
+            index += 1
+        }
+        while index < bytes.count {
+            while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+            guard index < bytes.count, bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "/") else { break }
+            let start = index
+            while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: "=") { index += 1 }
+            names.append(String(decoding: bytes[start..<index], as: UTF8.self))
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "'") { index += 1 }
+            guard index < bytes.count else { break }
+            let quote = bytes[index]
+            index += 1
+            while index < bytes.count, bytes[index] != quote { index += 1 }
+            index += 1
+        }
+        return names
+    }
+}
+
+/// Builds the tree from the parser's callbacks.
+private final class TreeBuilder: NSObject, XMLParserDelegate {
+    let limits: DocumentReader.Limits
+    let lines: LineTable
+    var stack: [DocumentElement] = []
+    var root: DocumentElement?
+    var failure: SCXMLError?
+    var elementCount = 0
+    /// Prefix bindings: one frame per open element, plus the ones announced for the next element.
+    var scopes: [[String: String]] = [[:]]
+    var pending: [String: String] = [:]
+
+    init(limits: DocumentReader.Limits, lines: LineTable) {
+        self.limits = limits
+        self.lines = lines
+    }
+
+    func fail(_ parser: XMLParser, _ message: String, code: SCXMLError.Code = .limitExceeded) {
+        guard failure == nil else { return }
+        let position = lines.tagStart(line: parser.lineNumber, column: parser.columnNumber)
+        failure = SCXMLError(code: code, message: message, position: position)
+        parser.abortParsing()
+    }
+
+    func parser(_ parser: XMLParser, didStartMappingPrefix prefix: String, toURI namespaceURI: String) {
+        pending[prefix] = namespaceURI
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
+        guard failure == nil else { return }
+        elementCount += 1
+        if elementCount > limits.maxElements {
+            return fail(parser, "the document has more than \(limits.maxElements) elements")
+        }
+        if stack.count >= limits.maxDepth {
+            return fail(parser, "elements are nested more than \(limits.maxDepth) deep")
+        }
+        var scope = scopes.last ?? [:]
+        scope.merge(pending) { _, new in new }
+        scopes.append(scope)
+        let declarations = pending
+        pending = [:]
+        var resolved: [DocumentAttribute] = []
+        let start = lines.tagStartOffset(line: parser.lineNumber, column: parser.columnNumber)
+        let written = start.map { lines.attributeNames(ofTagAt: $0) } ?? []
+        let rank = Dictionary(written.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let ordered = attributes.sorted { (rank[$0.key] ?? Int.max, $0.key) < (rank[$1.key] ?? Int.max, $1.key) }
+        for (name, value) in ordered {
+            if name == "xmlns" || name.hasPrefix("xmlns:") { continue }
+            if let colon = name.firstIndex(of: ":") {
+                let prefix = String(name[..<colon])
+                let local = String(name[name.index(after: colon)...])
+                resolved.append(DocumentAttribute(localName: local, prefix: prefix, namespace: scope[prefix], value: value))
+            } else {
+                resolved.append(DocumentAttribute(localName: name, value: value))
+            }
+        }
+        let prefix = qualifiedName.flatMap { name in name.firstIndex(of: ":").map { String(name[..<$0]) } }
+        let namespace = (namespaceURI?.isEmpty ?? true) ? nil : namespaceURI
+        stack.append(DocumentElement(
+            name: elementName, namespace: namespace, prefix: prefix, attributes: resolved,
+            position: lines.tagStart(line: parser.lineNumber, column: parser.columnNumber),
+            namespaceDeclarations: declarations
+        ))
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        guard failure == nil, let element = stack.popLast() else { return }
+        scopes.removeLast()
+        if stack.isEmpty {
+            root = element
+        } else {
+            stack[stack.count - 1].children.append(.element(element))
+        }
+    }
+
+    func appendText(_ text: String) {
+        guard failure == nil, !stack.isEmpty else { return }
+        let last = stack.count - 1
+        if case .text(let earlier)? = stack[last].children.last {
+            stack[last].children[stack[last].children.count - 1] = .text(earlier + text)
+        } else {
+            stack[last].children.append(.text(text))
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        appendText(string)
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        appendText(String(decoding: CDATABlock, as: UTF8.self))
+    }
+
+    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
+        fail(parser, "the document refers to the entity '\(name)', which is not declared; only XML's own entities and character references are read", code: .malformedXML)
+        return nil
+    }
+}

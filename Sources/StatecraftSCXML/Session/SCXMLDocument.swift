@@ -1,0 +1,236 @@
+import Foundation
+import Statecraft
+
+/// A checked SCXML document, compiled once into a statechart that any number of
+/// ``SCXMLSession``s run.
+///
+/// ```swift
+/// let document = try SCXMLDocument(contentsOfFile: "traffic-light.scxml")
+/// let session = SCXMLSession(document: document)
+/// session.start()
+/// session.send(SCXMLEvent("timer"))
+/// print(session.activeStates)
+/// ```
+///
+/// Reading refuses hostile input (see ``DocumentReader``) and reports every mistake as an
+/// ``SCXMLError`` with its line and column.
+public final class SCXMLDocument: Sendable {
+    /// The document's `name` attribute.
+    public let name: String?
+    /// The name of the datamodel the document runs with.
+    public let datamodelName: String
+    /// Every state id, in document order (made-up ids for states written without one).
+    public let stateIDs: [String]
+    /// The file it was read from, if any.
+    public let file: String?
+
+    let model: DocumentModel
+    let chart: Statechart<String, SCXMLEvent, SessionHandle>
+    /// Per state, in chart order, what its entry and exit run.
+    let stateInfos: [StateInfo]
+    let stateIndex: [String: Int]
+    let datamodelFactory: @Sendable (SCXMLDatamodelEnvironment) -> any SCXMLDatamodel
+    let datamodels: SCXMLDatamodels
+    let loader: ResourceLoader
+
+    /// Reads a document from text.
+    ///
+    /// - Parameters:
+    ///   - xml: The document.
+    ///   - file: Where it came from, for messages.
+    ///   - baseDirectory: The folder that relative `src` references are resolved against.
+    ///   - datamodels: The datamodels it may name.
+    ///   - limits: What the reader accepts.
+    /// - Throws: ``SCXMLError`` saying what is wrong and where.
+    public convenience init(
+        xml: String,
+        file: String? = nil,
+        baseDirectory: String? = nil,
+        datamodels: SCXMLDatamodels = .standard,
+        limits: DocumentReader.Limits = DocumentReader.Limits()
+    ) throws(SCXMLError) {
+        let root = try DocumentReader(limits: limits).read(xml, file: file)
+        try self.init(root: root, file: file, baseDirectory: baseDirectory, datamodels: datamodels)
+    }
+
+    /// Reads a document from a file.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - datamodels: The datamodels it may name.
+    /// - Throws: ``SCXMLError`` when the file cannot be read or the document is wrong.
+    public convenience init(contentsOfFile path: String, datamodels: SCXMLDatamodels = .standard) throws(SCXMLError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SCXMLError(code: .unreadableFile, message: "cannot read the file '\(path)'", file: path)
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        try self.init(
+            xml: String(decoding: data, as: UTF8.self), file: path,
+            baseDirectory: directory.isEmpty ? "." : directory, datamodels: datamodels
+        )
+    }
+
+    /// Compiles a parsed document tree (for example one rewritten by ``ConformanceMarkup``).
+    ///
+    /// - Parameters:
+    ///   - root: The `<scxml>` element.
+    ///   - file: Where it came from, for messages.
+    ///   - baseDirectory: The folder that relative `src` references are resolved against.
+    ///   - datamodels: The datamodels it may name.
+    /// - Throws: ``SCXMLError`` saying what is wrong and where.
+    public convenience init(
+        root: DocumentElement,
+        file: String? = nil,
+        baseDirectory: String? = nil,
+        datamodels: SCXMLDatamodels = .standard
+    ) throws(SCXMLError) {
+        try self.init(root: root, file: file, loader: ResourceLoader(baseDirectory: baseDirectory), datamodels: datamodels)
+    }
+
+    convenience init(root: DocumentElement, file: String?, loader: ResourceLoader, datamodels: SCXMLDatamodels) throws(SCXMLError) {
+        var reader = ModelReader(file: file, loader: loader)
+        let model = try reader.read(root)
+        try self.init(model: model, file: file, loader: loader, datamodels: datamodels)
+    }
+
+    init(model: DocumentModel, file: String?, loader: ResourceLoader, datamodels: SCXMLDatamodels) throws(SCXMLError) {
+        guard let factory = datamodels.factory(for: model.datamodel) else {
+            let name = model.datamodel ?? datamodels.defaultName
+            throw SCXMLError(
+                code: .invalidDocument,
+                message: "the datamodel '\(name)' is not available; this reader knows "
+                    + datamodels.names.map { "'\($0)'" }.joined(separator: ", "),
+                position: model.position, file: file
+            )
+        }
+        var compiler = ChartCompiler(file: file)
+        let declarations = model.states.map { compiler.declaration($0, topLevel: true) }
+        do {
+            chart = try Statechart(
+                declarations: declarations, initialTargets: model.initial, options: SCXMLSession.chartOptions
+            )
+        } catch {
+            let position = compiler.positions[error.location?.line ?? -1] ?? model.position
+            throw SCXMLError(code: .invalidChart, message: error.message, position: position, file: file)
+        }
+        self.model = model
+        self.file = file
+        self.loader = loader
+        self.datamodels = datamodels
+        datamodelFactory = factory
+        datamodelName = model.datamodel ?? datamodels.defaultName
+        name = model.name
+        stateInfos = compiler.infos
+        stateIndex = Dictionary(uniqueKeysWithValues: compiler.infos.enumerated().map { ($1.id, $0) })
+        stateIDs = compiler.infos.map(\.id)
+    }
+
+    /// The document written back as SCXML text: the same states, transitions and executable
+    /// content, so that it behaves the same when read again.
+    public var xml: String {
+        DocumentWriter().write(model)
+    }
+}
+
+/// What a state's entry and exit do beyond the engine's bookkeeping.
+struct StateInfo: Sendable {
+    var id: String
+    var onEntry: [[Action]]
+    var onExit: [[Action]]
+    var data: [DataModel]
+    var invokes: [InvokeModel]
+    /// The done data of a top-level final state, evaluated by the session when it ends.
+    var topLevelDoneData: DoneDataModel?
+    var isTopLevelFinal: Bool
+}
+
+/// The session a chart's closures act on. The session owns its machine, which holds this
+/// handle, so the reference is unowned.
+struct SessionHandle {
+    unowned let session: SCXMLSession
+}
+
+/// Turns the model's states into the engine's declarations, with closures that call back into
+/// the session.
+struct ChartCompiler {
+    typealias Declaration = StateDeclaration<String, SCXMLEvent, SessionHandle>
+    typealias Element = StateElement<String, SCXMLEvent, SessionHandle>
+    typealias Transition = TransitionDeclaration<String, SCXMLEvent, SessionHandle>
+
+    let file: String?
+    var infos: [StateInfo] = []
+    /// Source locations use a running number as their "line", mapped back to document positions.
+    var positions: [Int: TextPosition] = [:]
+
+    init(file: String?) {
+        self.file = file
+    }
+
+    mutating func location(_ position: TextPosition) -> SourceLocation {
+        let key = positions.count + 1
+        positions[key] = position
+        return SourceLocation(file: file ?? "document", line: key)
+    }
+
+    mutating func declaration(_ state: StateModel, topLevel: Bool) -> Declaration {
+        let index = infos.count
+        let isTopFinal = topLevel && state.kind == .final
+        infos.append(StateInfo(
+            id: state.id, onEntry: state.onEntry, onExit: state.onExit, data: state.data, invokes: state.invokes,
+            topLevelDoneData: isTopFinal ? state.doneData : nil, isTopLevelFinal: isTopFinal
+        ))
+        var elements: [Element] = []
+        elements.append(Element(storage: .entry(.withEffects { handle, event, effects in
+            handle.session.enter(index, event: event, effects: &effects)
+        })))
+        elements.append(Element(storage: .exit(.withEffects { handle, event, effects in
+            handle.session.exit(index, event: event, effects: &effects)
+        })))
+        for transition in state.transitions {
+            elements.append(Element(storage: .transition(self.transition(transition))))
+        }
+        if let initial = state.initialTransition {
+            elements.append(Element(storage: .initial(self.transition(initial))))
+        } else if let targets = state.initial {
+            elements.append(Element(storage: .initial(Transition(
+                trigger: .eventless, targets: targets, type: .external, condition: nil, action: nil,
+                location: location(state.position)
+            ))))
+        }
+        if state.kind == .final, !topLevel, let doneData = state.doneData {
+            elements.append(Element(storage: .doneData { handle, effects in
+                handle.session.evaluateDoneData(doneData, effects: &effects)
+            }))
+        }
+        for child in state.children {
+            elements.append(Element(storage: .child(declaration(child, topLevel: false))))
+        }
+        let kind: Declaration.Kind
+        switch state.kind {
+        case .state: kind = state.children.isEmpty ? .atomic : .compound(initial: nil)
+        case .parallel: kind = .parallel
+        case .final: kind = .final
+        case .history(let deep): kind = .history(deep ? .deep : .shallow)
+        }
+        return Declaration(id: state.id, kind: kind, elements: elements, location: location(state.position))
+    }
+
+    mutating func transition(_ model: TransitionModel) -> Transition {
+        let actions = model.actions
+        let condition = model.cond.map { cond in
+            GuardClosure<SCXMLEvent, SessionHandle>.plain { handle, event in
+                try handle.session.condition(cond, event: event)
+            }
+        }
+        return Transition(
+            trigger: model.event.map { .event(EventDescriptor($0)) } ?? .eventless,
+            targets: model.targets,
+            type: model.isInternal ? .internal : .external,
+            condition: condition,
+            action: .withEffects { handle, event, effects in
+                handle.session.run(actions, event: event, effects: &effects)
+            },
+            location: location(model.position)
+        )
+    }
+}

@@ -1,0 +1,218 @@
+/// Executable content: `raise`, `send`, `cancel`, `log`, `assign`, `if`, `foreach`, `script`.
+extension SCXMLSession {
+    /// Runs a block in order. The first error raises `error.execution` (or
+    /// `error.communication`) and stops the block, as SCXML says.
+    ///
+    /// - Returns: Whether the block ran to its end.
+    func execute(_ actions: [Action], raised: inout [SCXMLEvent]) -> Bool {
+        for action in actions {
+            do {
+                try perform(action, raised: &raised)
+            } catch let failure as ExecutionFailure {
+                raised.append(failure.event)
+                return false
+            } catch {
+                raised.append(executionError(Self.describe(action), error, at: action.position))
+                return false
+            }
+        }
+        return true
+    }
+
+    struct ExecutionFailure: Error {
+        var event: SCXMLEvent
+    }
+
+    static func describe(_ action: Action) -> String {
+        switch action.kind {
+        case .raise: "<raise>"
+        case .send: "<send>"
+        case .cancel: "<cancel>"
+        case .log: "<log>"
+        case .assign(let location, _, _): "<assign location=\"\(location)\">"
+        case .branches: "<if>"
+        case .foreach: "<foreach>"
+        case .script: "<script>"
+        }
+    }
+
+    private func perform(_ action: Action, raised: inout [SCXMLEvent]) throws {
+        switch action.kind {
+        case .raise(let name):
+            raised.append(SCXMLEvent(name, type: .internal))
+        case .send(let send):
+            try perform(send, at: action.position, raised: &raised)
+        case .cancel(let sendID, let sendIDExpr):
+            let id = try sendID ?? text(of: datamodel.evaluate(sendIDExpr ?? ""))
+            group.cancel(sendID: id, from: self)
+        case .log(let label, let expr):
+            let message = try expr.map { try text(of: datamodel.evaluate($0)) } ?? ""
+            logHandler(label ?? "", message)
+        case .assign(let location, let expr, let content):
+            let value: SCXMLValue
+            if let expr {
+                value = try datamodel.evaluate(expr)
+            } else if let content {
+                value = contentValue(content)
+            } else {
+                value = .undefined
+            }
+            try datamodel.assign(location, value: value)
+        case .branches(let branches):
+            for branch in branches {
+                guard let cond = branch.cond else {
+                    if !execute(branch.actions, raised: &raised) { throw Stop() }
+                    return
+                }
+                let holds: Bool
+                do {
+                    holds = try datamodel.evaluateCondition(cond)
+                } catch {
+                    // A condition that cannot be evaluated counts as false, and is reported.
+                    raised.append(executionError("<if cond=\"\(cond)\">", error, at: action.position))
+                    holds = false
+                }
+                if holds {
+                    if !execute(branch.actions, raised: &raised) { throw Stop() }
+                    return
+                }
+            }
+        case .foreach(let arrayExpression, let item, let index, let body):
+            guard case .array(let items) = try datamodel.evaluate(arrayExpression) else {
+                throw SCXMLDatamodelError("<foreach> array '\(arrayExpression)' is not an array")
+            }
+            if !datamodel.isAssignable(item) { try datamodel.declare(item, value: .undefined) }
+            if let index, !datamodel.isAssignable(index) { try datamodel.declare(index, value: .undefined) }
+            for (position, value) in items.enumerated() {
+                try datamodel.assign(item, value: value)
+                if let index { try datamodel.assign(index, value: .number(Double(position))) }
+                if !execute(body, raised: &raised) { throw Stop() }
+            }
+        case .script(let source, _):
+            try datamodel.run(script: source ?? "")
+        }
+    }
+
+    /// A nested block already reported its error; stop the enclosing blocks without another.
+    struct Stop: Error {}
+
+    func text(of value: SCXMLValue) -> String {
+        switch value {
+        case .string(let text): text
+        default: value.description
+        }
+    }
+
+    private func perform(_ send: SendModel, at position: TextPosition, raised: inout [SCXMLEvent]) throws {
+        let name = try send.event ?? text(of: datamodel.evaluate(send.eventExpr ?? ""))
+        let target = try send.target ?? send.targetExpr.map { try text(of: datamodel.evaluate($0)) }
+        let type = try send.type ?? send.typeExpr.map { try text(of: datamodel.evaluate($0)) }
+        var delay = Duration.zero
+        if let text = try send.delay ?? send.delayExpr.map({ try text(of: datamodel.evaluate($0)) }) {
+            guard let parsed = DelayParser.parse(text) else {
+                throw SCXMLDatamodelError("<send> delay '\(text)' is not a CSS2 time such as '2s' or '500ms'")
+            }
+            delay = parsed
+        }
+        let data: SCXMLValue
+        if let expr = send.contentExpr {
+            data = try datamodel.evaluate(expr)
+        } else if let content = send.content {
+            data = contentValue(content)
+        } else {
+            data = try evaluateParams(send.params, namelist: send.namelist)
+        }
+        var sendID = send.id
+        if let location = send.idLocation {
+            let generated = nextSendID()
+            try datamodel.assign(location, value: .string(generated))
+            sendID = generated
+        }
+        if let type, type != SCXMLNames.scxmlProcessor, type != "scxml" {
+            throw SCXMLDatamodelError("<send> type '\(type)' is not supported; this processor sends SCXML events only")
+        }
+        if target == "#_internal", delay > .zero {
+            throw SCXMLDatamodelError("<send> to '#_internal' cannot have a delay")
+        }
+        let event = SCXMLEvent(
+            name, type: .external, sendID: sendID, origin: "#_scxml_\(sessionID)",
+            originType: SCXMLNames.scxmlProcessor, data: data
+        )
+        do {
+            try deliver(event, to: target, delay: delay, raised: &raised)
+        } catch {
+            switch error {
+            case .invalidTarget(let message):
+                throw ExecutionFailure(event: SCXMLEvent(
+                    "error.execution", type: .platform, sendID: sendID, data: .string(message)
+                ))
+            case .unreachable(let message):
+                throw ExecutionFailure(event: SCXMLEvent(
+                    "error.communication", type: .platform, sendID: sendID, data: .string(message)
+                ))
+            }
+        }
+    }
+
+    // MARK: Invocations
+
+    /// Starts an `<invoke>`: a child SCXML session, from `src`, `srcexpr` or inline content.
+    func startInvocation(_ invoke: InvokeModel, owner: Int) {
+        let stateID = document.stateInfos[owner].id
+        var raised: [SCXMLEvent] = []
+        do {
+            let type = try invoke.type ?? invoke.typeExpr.map { try text(of: datamodel.evaluate($0)) }
+            let invokeID: String
+            if let id = invoke.id {
+                invokeID = id
+            } else {
+                sendCounter += 1
+                invokeID = "\(stateID).\(sessionID).\(sendCounter)"
+                if let location = invoke.idLocation {
+                    try datamodel.assign(location, value: .string(invokeID))
+                }
+            }
+            if let type, !["scxml", SCXMLNames.scxmlInvokeType, "http://www.w3.org/TR/scxml"].contains(type) {
+                throw SCXMLDatamodelError("<invoke> type '\(type)' is not supported; this processor invokes SCXML sessions")
+            }
+            let childDocument = try childDocument(of: invoke)
+            var parameters: [String: SCXMLValue] = [:]
+            if case .object(let members) = try evaluateParams(invoke.params, namelist: invoke.namelist) {
+                for member in members { parameters[member.name] = member.value }
+            }
+            let child = SCXMLSession(document: childDocument, group: group, parent: (self, invokeID))
+            child.logHandler = logHandler
+            children[invokeID] = Invocation(child: child, owner: owner, model: invoke)
+            childOrder.append(invokeID)
+            child.start(parameters: parameters)
+        } catch {
+            raised.append(executionError("<invoke> in '\(stateID)'", error, at: invoke.position))
+        }
+        pendingRaises += raised
+    }
+
+    private func childDocument(of invoke: InvokeModel) throws -> SCXMLDocument {
+        var source: String?
+        if let src = try invoke.src ?? invoke.srcExpr.map({ try text(of: datamodel.evaluate($0)) }) {
+            guard let text = document.loader.load(src) else {
+                throw SCXMLDatamodelError("cannot load the document '\(src)'")
+            }
+            source = text
+        } else if let expr = invoke.contentExpr {
+            source = try text(of: datamodel.evaluate(expr))
+        } else if case .markup(let nodes)? = invoke.content {
+            let elements = nodes.compactMap { node -> DocumentElement? in
+                if case .element(let element) = node { element } else { nil }
+            }
+            guard elements.count == 1, let root = elements.first else {
+                throw SCXMLDatamodelError("the <content> of <invoke> must hold one <scxml> element")
+            }
+            return try SCXMLDocument(root: root, file: document.file, loader: document.loader, datamodels: document.datamodels)
+        } else if case .text(let text)? = invoke.content {
+            source = text
+        }
+        guard let source else { throw SCXMLDatamodelError("<invoke> names no document: give 'src', 'srcexpr' or <content>") }
+        let root = try DocumentReader().read(source, file: document.file)
+        return try SCXMLDocument(root: root, file: document.file, loader: document.loader, datamodels: document.datamodels)
+    }
+}

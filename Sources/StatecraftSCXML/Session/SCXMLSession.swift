@@ -1,0 +1,535 @@
+public import Statecraft
+
+/// A running SCXML document: its configuration, datamodel, queues and invoked children.
+///
+/// A session runs on a virtual clock: ``send(_:)`` processes the event and everything it
+/// causes at the current instant, and ``advance(by:)`` moves time on, delivering delayed sends
+/// when they are due. The async runtime drives the same calls from real time.
+///
+/// ```swift
+/// let session = SCXMLSession(document: document)
+/// session.start()
+/// session.send(SCXMLEvent("go"))
+/// session.advance(by: .seconds(2))
+/// if session.isFinished { print(session.finalState ?? "") }
+/// ```
+///
+/// A session is not `Sendable`: use it from one task or thread at a time.
+public final class SCXMLSession {
+    /// The document it runs.
+    public let document: SCXMLDocument
+    /// Its id, unique in its group: `_sessionid`, and the `#_scxml_<id>` send target.
+    public let sessionID: String
+    /// Receives `<log>` output: the label (possibly empty) and the value's text.
+    public var logHandler: (_ label: String, _ message: String) -> Void = { _, _ in }
+
+    let group: SessionGroup
+    /// The invocation that made this session, for an invoked child.
+    let parentLink: (session: SCXMLSession, invokeID: String)?
+    var machine: Machine<String, SCXMLEvent, SessionHandle>?
+    var datamodel: any SCXMLDatamodel
+    /// Ids of the active states, kept by the entry and exit actions, for `In()`.
+    var active: Set<String> = []
+    var externalQueue: [SCXMLEvent] = []
+    var externalHead = 0
+    /// Errors found outside a microstep, raised by the next action that runs.
+    var pendingRaises: [SCXMLEvent] = []
+    /// States entered in the current macrostep that have invocations, in entry order.
+    var statesToInvoke: [Int] = []
+    /// Running invocations: invoke id to the child, with the state that owns it.
+    var children: [String: Invocation] = [:]
+    var childOrder: [String] = []
+    var lateBound: Set<Int> = []
+    var boundEvent: SCXMLEvent?
+    var sendCounter = 0
+    var didStart = false
+    /// The top-level final state entered, if any.
+    var topFinal: String?
+    /// Invocations this session cancelled: events still coming from them are ignored.
+    var cancelledInvocations: Set<String> = []
+    /// The top-level final state reached, once the session ends.
+    public private(set) var finalState: String?
+    /// The data of the top-level final state's `<donedata>`, once the session ends.
+    public private(set) var doneData: SCXMLValue = .undefined
+    /// Whether the session stopped without reaching a final state (cancelled as a child).
+    public private(set) var isCancelled = false
+    /// Called after every transition the session takes (not those of sessions it invoked).
+    public var transitionListener: (@Sendable (TakenTransition<String, SCXMLEvent>) -> Void)? {
+        didSet { machine?.onTransition = transitionListener }
+    }
+    /// Whether the session records the states it exits and enters, for ``takeStateChanges()``.
+    public var recordsStateChanges = false
+    private var stateChanges: [StateChange<String>] = []
+
+    /// The states exited and entered since the last call, in order; empties the record.
+    ///
+    /// - Returns: The changes, oldest first.
+    public func takeStateChanges() -> [StateChange<String>] {
+        defer { stateChanges.removeAll() }
+        return stateChanges
+    }
+
+    /// Faults the engine reported (an eventless loop cut short), in order.
+    public private(set) var faults: [EngineFault] = []
+
+    struct Invocation {
+        var child: SCXMLSession
+        var owner: Int
+        var model: InvokeModel
+    }
+
+    static let chartOptions = StatechartOptions<String, SCXMLEvent>(
+        doneEvent: { state, data in
+            SCXMLEvent("done.state.\(state)", type: .internal, data: data?.data ?? .undefined)
+        },
+        guardErrorEvent: { error in
+            SCXMLEvent("error.execution", type: .platform, data: .string("\(error)"))
+        }
+    )
+
+    /// Creates a session of `document` in a group of its own. Call ``start()`` to enter its
+    /// initial states.
+    ///
+    /// - Parameter document: The document to run.
+    public convenience init(document: SCXMLDocument) {
+        self.init(document: document, group: SessionGroup(), parent: nil)
+    }
+
+    init(document: SCXMLDocument, group: SessionGroup, parent: (session: SCXMLSession, invokeID: String)?) {
+        self.document = document
+        self.group = group
+        parentLink = parent
+        sessionID = group.newSessionID()
+        datamodel = SCXMLNullDatamodel(environment: SCXMLDatamodelEnvironment(isActive: { _ in false }))
+        let activeStates = ActiveStatesView()
+        datamodel = document.datamodelFactory(SCXMLDatamodelEnvironment(isActive: { activeStates.session?.active.contains($0) ?? false }))
+        activeStates.session = self
+        group.register(self)
+    }
+
+    /// Enters the initial configuration: binds the data, runs the top-level script, and takes
+    /// the initial macrostep. Does nothing when already started.
+    public func start() {
+        start(parameters: [:])
+        group.runUntilIdle()
+    }
+
+    /// The most external events one call processes across the group (``send(_:)``,
+    /// ``advance(by:)``, ``start()``), so that sessions that keep sending to each other cannot
+    /// hang their caller; the rest stay queued for the next call. 100,000 by default.
+    public var eventLimit: Int {
+        get { group.eventLimit }
+        set { group.eventLimit = max(1, newValue) }
+    }
+
+    func start(parameters: [String: SCXMLValue]) {
+        guard !didStart else { return }
+        didStart = true
+        datamodel.setSystemVariable("_sessionid", value: .string(sessionID))
+        datamodel.setSystemVariable("_name", value: document.name.map { .string($0) } ?? .undefined)
+        let location = SCXMLValue.object([SCXMLMember("location", .string("#_scxml_\(sessionID)"))])
+        datamodel.setSystemVariable("_ioprocessors", value: .object([
+            SCXMLMember(SCXMLNames.scxmlProcessor, location),
+            SCXMLMember("scxml", location),
+        ]))
+        for item in document.model.data {
+            bind(item, override: parameters[item.id])
+        }
+        if document.model.binding == .early {
+            for info in document.stateInfos {
+                for item in info.data { bind(item, override: nil) }
+            }
+        }
+        if !document.model.script.isEmpty {
+            // The top-level script runs before any state is entered: what it raises waits for
+            // the first action.
+            _ = execute(document.model.script, raised: &pendingRaises)
+        }
+        machine = document.chart.makeMachine(context: SessionHandle(session: self))
+        machine?.onTransition = transitionListener
+        afterMacrostep()
+    }
+
+    // MARK: Queries
+
+    /// The ids of the active states, in document order.
+    public var activeStates: [String] {
+        document.stateIDs.filter(active.contains)
+    }
+
+    /// Whether the state `id` is active.
+    public func isActive(_ id: String) -> Bool {
+        active.contains(id)
+    }
+
+    /// Whether the session has ended: it reached a top-level final state, or was cancelled.
+    public var isFinished: Bool {
+        finalState != nil || isCancelled
+    }
+
+    /// The current instant on the group's clock, since the group was made.
+    public var now: Duration { group.now }
+
+    /// When the next delayed send of this session's group is due, if one is waiting.
+    public var nextDeadline: Duration? { group.nextDeadline }
+
+    // MARK: Driving
+
+    /// Puts `event` on the external queue and processes the queues of every session of the
+    /// group until they are empty (each event a macrostep).
+    ///
+    /// - Parameter event: The event.
+    public func send(_ event: SCXMLEvent) {
+        if !didStart { start() }
+        enqueue(event)
+        group.runUntilIdle()
+    }
+
+    /// Moves the group's clock forward by `duration`, delivering every delayed send that falls
+    /// due on the way, in order, each followed by the processing it causes.
+    ///
+    /// - Parameter duration: How far to move.
+    public func advance(by duration: Duration) {
+        group.advance(to: group.now + duration)
+    }
+
+    /// Moves the group's clock to `instant` (an earlier one changes nothing), delivering every
+    /// delayed send due by then, in order.
+    ///
+    /// - Parameter instant: The new time, since the group was made.
+    /// - Returns: How many delayed sends were delivered.
+    @discardableResult
+    public func advance(to instant: Duration) -> Int {
+        group.advance(to: instant)
+    }
+
+    /// Moves the clock to the next due delayed send and delivers it; does nothing when none
+    /// waits.
+    ///
+    /// - Returns: Whether a delayed send was delivered.
+    @discardableResult
+    public func advanceToNextDeadline() -> Bool {
+        guard let due = group.nextDeadline else { return false }
+        group.advance(to: due)
+        return true
+    }
+
+    /// Runs the session until it ends or nothing is left to do: processes queued events, and
+    /// moves the virtual clock to each delayed send in turn, up to `limit` of virtual time.
+    ///
+    /// - Parameter limit: The most virtual time to let pass.
+    public func runToEnd(limit: Duration = .seconds(3600)) {
+        if !didStart { start() }
+        group.runUntilIdle()
+        while !isFinished, let due = group.nextDeadline, due <= limit {
+            group.advance(to: due)
+        }
+    }
+
+    func enqueue(_ event: SCXMLEvent) {
+        guard !isFinished else { return }
+        externalQueue.append(event)
+    }
+
+    var hasQueuedEvents: Bool { externalHead < externalQueue.count && !isFinished }
+
+    /// Takes the next external event: finalize and autoforward for invoked children, then the
+    /// macrostep.
+    func processNextEvent() {
+        guard hasQueuedEvents, var machine = self.machine else { return }
+        let event = externalQueue[externalHead]
+        externalHead += 1
+        if externalHead > 64, externalHead * 2 > externalQueue.count {
+            externalQueue.removeFirst(externalHead)
+            externalHead = 0
+        }
+        if let invokeID = event.invokeID {
+            if let invocation = children[invokeID] {
+                if !invocation.model.finalize.isEmpty {
+                    bindEvent(event)
+                    _ = execute(invocation.model.finalize, raised: &pendingRaises)
+                }
+            } else if cancelledInvocations.contains(invokeID) {
+                // Events from an invocation that was cancelled are ignored.
+                return
+            }
+        }
+        for invokeID in childOrder {
+            guard let invocation = children[invokeID], invocation.model.autoforward else { continue }
+            invocation.child.enqueue(event)
+        }
+        self.machine = nil
+        _ = machine.send(event)
+        if let fault = machine.lastFault, faults.last != fault { faults.append(fault) }
+        self.machine = machine
+        afterMacrostep()
+    }
+
+    /// What SCXML does between macrosteps: start the invocations of states entered and still
+    /// active, and notice the end of the session.
+    func afterMacrostep() {
+        guard let machine else { return }
+        if machine.status == .done {
+            finish()
+            return
+        }
+        let entered = statesToInvoke
+        statesToInvoke.removeAll()
+        for index in entered where active.contains(document.stateInfos[index].id) {
+            for invoke in document.stateInfos[index].invokes {
+                startInvocation(invoke, owner: index)
+            }
+        }
+        if !pendingRaises.isEmpty {
+            // Errors from starting invocations: SCXML puts them on the internal queue; the
+            // macrostep is over, so they are processed as the next events.
+            let raised = pendingRaises
+            pendingRaises.removeAll()
+            for event in raised.reversed() {
+                externalQueue.insert(event, at: externalHead)
+            }
+        }
+    }
+
+    func finish() {
+        guard finalState == nil, !isCancelled else { return }
+        for invokeID in childOrder { children[invokeID]?.child.cancel() }
+        children.removeAll()
+        childOrder.removeAll()
+        group.cancelTimers(of: self)
+        finalState = topFinal ?? ""
+        if let (parent, invokeID) = parentLink {
+            parent.childFinished(invokeID)
+            parent.enqueue(SCXMLEvent(
+                "done.invoke.\(invokeID)", type: .external, origin: "#_scxml_\(sessionID)",
+                originType: SCXMLNames.scxmlProcessor, invokeID: invokeID, data: doneData
+            ))
+        }
+    }
+
+    /// A child ended: forget it, but let its done event through.
+    func childFinished(_ invokeID: String) {
+        children[invokeID] = nil
+        childOrder.removeAll { $0 == invokeID }
+    }
+
+    /// Stops an invoked session: its children stop too and its timers are dropped.
+    func cancel() {
+        guard !isFinished else { return }
+        isCancelled = true
+        for invokeID in childOrder { children[invokeID]?.child.cancel() }
+        children.removeAll()
+        childOrder.removeAll()
+        group.cancelTimers(of: self)
+        group.unregister(self)
+    }
+
+    // MARK: Entry and exit (called by the chart)
+
+    func enter(_ index: Int, event: SCXMLEvent?, effects: inout Effects<SCXMLEvent>) {
+        flushPending(&effects)
+        let info = document.stateInfos[index]
+        active.insert(info.id)
+        if recordsStateChanges { stateChanges.append(.entered(info.id)) }
+        if let event { bindEvent(event) }
+        if document.model.binding == .late, !info.data.isEmpty, !lateBound.contains(index) {
+            lateBound.insert(index)
+            for item in info.data { bind(item, override: nil) }
+            flushPending(&effects)
+        }
+        run(blocks: info.onEntry, effects: &effects)
+        if !info.invokes.isEmpty { statesToInvoke.append(index) }
+        if info.isTopLevelFinal {
+            if let data = info.topLevelDoneData {
+                doneData = evaluateDoneData(data, effects: &effects)?.data ?? .undefined
+            }
+            topFinal = info.id
+        }
+    }
+
+    /// Runs each block of executable content; an error stops only its own block.
+    func run(blocks: [[Action]], effects: inout Effects<SCXMLEvent>) {
+        guard !blocks.isEmpty else { return }
+        var raised: [SCXMLEvent] = []
+        for block in blocks {
+            _ = execute(block, raised: &raised)
+        }
+        for event in raised { effects.raise(event) }
+    }
+
+    func exit(_ index: Int, event: SCXMLEvent?, effects: inout Effects<SCXMLEvent>) {
+        flushPending(&effects)
+        let info = document.stateInfos[index]
+        if let event { bindEvent(event) }
+        run(blocks: info.onExit, effects: &effects)
+        active.remove(info.id)
+        if recordsStateChanges { stateChanges.append(.exited(info.id)) }
+        if !info.invokes.isEmpty {
+            for invokeID in childOrder where children[invokeID]?.owner == index {
+                children[invokeID]?.child.cancel()
+                children[invokeID] = nil
+                cancelledInvocations.insert(invokeID)
+            }
+            childOrder.removeAll { children[$0] == nil }
+        }
+    }
+
+    func run(_ actions: [Action], event: SCXMLEvent?, effects: inout Effects<SCXMLEvent>) {
+        flushPending(&effects)
+        if let event { bindEvent(event) }
+        run(blocks: [actions], effects: &effects)
+    }
+
+    func condition(_ expression: String, event: SCXMLEvent?) throws -> Bool {
+        if let event { bindEvent(event) }
+        return try datamodel.evaluateCondition(expression)
+    }
+
+    func flushPending(_ effects: inout Effects<SCXMLEvent>) {
+        guard !pendingRaises.isEmpty else { return }
+        for event in pendingRaises { effects.raise(event) }
+        pendingRaises.removeAll()
+    }
+
+    func bindEvent(_ event: SCXMLEvent) {
+        guard boundEvent != event else { return }
+        boundEvent = event
+        datamodel.setSystemVariable("_event", value: event.systemValue)
+    }
+
+    // MARK: Data
+
+    func bind(_ item: DataModel, override: SCXMLValue?) {
+        if let override {
+            declare(item.id, override, at: item.position)
+            return
+        }
+        do {
+            let value: SCXMLValue
+            if let expr = item.expr {
+                value = try datamodel.evaluate(expr)
+            } else if let src = item.src {
+                guard let text = document.loader.load(src) else {
+                    throw SCXMLDatamodelError("cannot load '\(src)' for <data id=\"\(item.id)\">")
+                }
+                value = datamodel.value(ofContent: text)
+            } else if let content = item.content {
+                value = contentValue(content)
+            } else {
+                value = .undefined
+            }
+            declare(item.id, value, at: item.position)
+        } catch {
+            declare(item.id, .undefined, at: item.position)
+            pendingRaises.append(executionError("<data id=\"\(item.id)\">", error, at: item.position))
+        }
+    }
+
+    private func declare(_ id: String, _ value: SCXMLValue, at position: TextPosition) {
+        do {
+            try datamodel.declare(id, value: value)
+        } catch {
+            pendingRaises.append(executionError("<data id=\"\(id)\">", error, at: position))
+        }
+    }
+
+    func contentValue(_ content: ContentModel) -> SCXMLValue {
+        switch content {
+        case .text(let text): datamodel.value(ofContent: text)
+        case .markup(let nodes): .string(DocumentWriter.serialize(nodes))
+        }
+    }
+
+    func executionError(_ what: String, _ error: any Error, at position: TextPosition) -> SCXMLEvent {
+        let place = document.file.map { "\($0):\(position)" } ?? "\(position)"
+        return SCXMLEvent("error.execution", type: .platform, data: .string("\(place): \(what): \(error)"))
+    }
+
+    /// `<donedata>`: the event whose data the done event carries.
+    func evaluateDoneData(_ model: DoneDataModel, effects: inout Effects<SCXMLEvent>) -> SCXMLEvent? {
+        do {
+            let value: SCXMLValue
+            if let expr = model.contentExpr {
+                value = try datamodel.evaluate(expr)
+            } else if let content = model.content {
+                value = contentValue(content)
+            } else {
+                value = try evaluateParams(model.params, namelist: [])
+            }
+            return SCXMLEvent("", data: value)
+        } catch {
+            effects.raise(executionError("<donedata>", error, at: model.position))
+            return nil
+        }
+    }
+
+    func evaluateParams(_ params: [ParamModel], namelist: [String]) throws -> SCXMLValue {
+        if params.isEmpty && namelist.isEmpty { return .undefined }
+        var members: [SCXMLMember] = []
+        for name in namelist {
+            members.append(SCXMLMember(name, try datamodel.evaluate(name)))
+        }
+        for param in params {
+            let value = try datamodel.evaluate(param.expr ?? param.location ?? "")
+            members.append(SCXMLMember(param.name, value))
+        }
+        return .object(members)
+    }
+
+    // MARK: Sending
+
+    func nextSendID() -> String {
+        sendCounter += 1
+        return "send.\(sessionID).\(sendCounter)"
+    }
+
+    func deliver(_ event: SCXMLEvent, to target: String?, delay: Duration, raised: inout [SCXMLEvent]) throws(DeliveryError) {
+        guard let target, !target.isEmpty else {
+            if delay > .zero {
+                group.schedule(event, to: self, from: self, after: delay)
+            } else {
+                enqueue(event)
+            }
+            return
+        }
+        if target == "#_internal" {
+            var internalEvent = event
+            internalEvent.type = .internal
+            raised.append(internalEvent)
+            return
+        }
+        let recipient: SCXMLSession?
+        if target == "#_parent" {
+            guard let parentLink else { throw .unreachable("this session was not invoked, so it has no parent") }
+            recipient = parentLink.session
+        } else if target.hasPrefix("#_scxml_") {
+            let id = String(target.dropFirst("#_scxml_".count))
+            guard let session = group.session(id) else { throw .unreachable("no session has the id '\(id)'") }
+            recipient = session
+        } else if target.hasPrefix("#_") {
+            let id = String(target.dropFirst(2))
+            guard let invocation = children[id] else { throw .unreachable("no running invocation has the id '\(id)'") }
+            recipient = invocation.child
+        } else {
+            throw .invalidTarget("the target '\(target)' is not one this processor supports (#_internal, #_parent, #_scxml_<id>, #_<invokeid>)")
+        }
+        guard let recipient else { return }
+        var outgoing = event
+        if recipient === parentLink?.session { outgoing.invokeID = parentLink?.invokeID }
+        if delay > .zero {
+            group.schedule(outgoing, to: recipient, from: self, after: delay)
+        } else {
+            recipient.enqueue(outgoing)
+        }
+    }
+
+    enum DeliveryError: Error {
+        case invalidTarget(String)
+        case unreachable(String)
+    }
+}
+
+/// Lets the datamodel's `In()` see the session without the datamodel owning it.
+private final class ActiveStatesView {
+    weak var session: SCXMLSession?
+}

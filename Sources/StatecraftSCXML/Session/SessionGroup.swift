@@ -1,0 +1,101 @@
+/// The sessions that can reach each other (a session and the ones it invoked), with the
+/// virtual clock their delayed sends wait on.
+final class SessionGroup {
+    private var sessions: [String: SCXMLSession] = [:]
+    private var order: [SCXMLSession] = []
+    private var counter = 0
+    private(set) var now: Duration = .zero
+    private var timers: [Timer] = []
+    private var sequence: UInt64 = 0
+
+    struct Timer {
+        var due: Duration
+        var sequence: UInt64
+        var event: SCXMLEvent
+        weak var recipient: SCXMLSession?
+        let sender: ObjectIdentifier
+    }
+
+    func newSessionID() -> String {
+        counter += 1
+        return "\(counter)"
+    }
+
+    func register(_ session: SCXMLSession) {
+        sessions[session.sessionID] = session
+        order.append(session)
+    }
+
+    func unregister(_ session: SCXMLSession) {
+        sessions[session.sessionID] = nil
+        order.removeAll { $0 === session }
+    }
+
+    func session(_ id: String) -> SCXMLSession? {
+        sessions[id].flatMap { $0.isFinished ? nil : $0 }
+    }
+
+    /// The most external events one call of ``runUntilIdle()`` processes, so that sessions that
+    /// keep sending to each other cannot hang their caller.
+    var eventLimit = 100_000
+    /// Whether a call stopped at ``eventLimit`` with events still queued.
+    private(set) var hitEventLimit = false
+
+    /// Processes queued external events, one per session in turn, until every queue is empty
+    /// or ``eventLimit`` events were processed.
+    func runUntilIdle() {
+        var progressed = true
+        var processed = 0
+        while progressed {
+            progressed = false
+            for session in order where session.hasQueuedEvents {
+                if processed >= eventLimit {
+                    hitEventLimit = true
+                    return
+                }
+                session.processNextEvent()
+                processed += 1
+                progressed = true
+            }
+            order.removeAll { $0.isFinished && !$0.hasQueuedEvents && $0.parentLink != nil }
+        }
+    }
+
+    var nextDeadline: Duration? {
+        timers.min { ($0.due, $0.sequence) < ($1.due, $1.sequence) }?.due
+    }
+
+    func schedule(_ event: SCXMLEvent, to recipient: SCXMLSession, from sender: SCXMLSession, after delay: Duration) {
+        sequence += 1
+        timers.append(Timer(due: now + delay, sequence: sequence, event: event, recipient: recipient, sender: ObjectIdentifier(sender)))
+    }
+
+    func cancel(sendID: String, from sender: SCXMLSession) {
+        let id = ObjectIdentifier(sender)
+        timers.removeAll { $0.sender == id && $0.event.sendID == sendID }
+    }
+
+    func cancelTimers(of session: SCXMLSession) {
+        let id = ObjectIdentifier(session)
+        timers.removeAll { $0.sender == id }
+    }
+
+    /// Moves the clock to `instant`, delivering each timer due by then in order, each followed
+    /// by the processing it causes.
+    @discardableResult
+    func advance(to instant: Duration) -> Int {
+        var delivered = 0
+        runUntilIdle()
+        while let index = timers.indices.min(by: { (timers[$0].due, timers[$0].sequence) < (timers[$1].due, timers[$1].sequence) }),
+            timers[index].due <= instant
+        {
+            let timer = timers.remove(at: index)
+            now = max(now, timer.due)
+            timer.recipient?.enqueue(timer.event)
+            delivered += 1
+            runUntilIdle()
+        }
+        now = max(now, instant)
+        return delivered
+    }
+}

@@ -1,0 +1,232 @@
+import StatecraftSCXML
+import Testing
+
+/// Running documents through the public session API.
+@Suite("SCXML sessions")
+struct SessionTests {
+    static func document(_ body: String, attributes: String = "") throws -> SCXMLDocument {
+        try SCXMLDocument(xml: """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" \(attributes)>
+            \(body)
+            </scxml>
+            """)
+    }
+
+    @Test("Events move the configuration; log output reaches the handler; the session ends in its final state")
+    func basicRun() throws {
+        let document = try Self.document("""
+            <datamodel><data id="count" expr="0"/></datamodel>
+            <state id="idle">
+              <transition event="go" target="busy"><assign location="count" expr="count + 1"/></transition>
+            </state>
+            <state id="busy">
+              <onentry><log label="entered" expr="'busy ' + count"/></onentry>
+              <transition event="stop" target="done"/>
+            </state>
+            <final id="done"><donedata><param name="total" expr="count"/></donedata></final>
+            """)
+        let session = SCXMLSession(document: document)
+        var lines: [String] = []
+        session.logHandler = { label, message in lines.append("\(label): \(message)") }
+        session.start()
+        #expect(session.activeStates == ["idle"])
+        session.send(SCXMLEvent("go"))
+        #expect(session.activeStates == ["busy"])
+        #expect(lines == ["entered: busy 1"])
+        session.send(SCXMLEvent("stop"))
+        #expect(session.isFinished)
+        #expect(session.finalState == "done")
+        #expect(session.doneData == .object([SCXMLMember("total", .number(1))]))
+        session.send(SCXMLEvent("go"))
+        #expect(session.finalState == "done")
+    }
+
+    @Test("Delayed sends wait on the virtual clock and can be cancelled")
+    func delays() throws {
+        let document = try Self.document("""
+            <state id="waiting">
+              <onentry>
+                <send event="late" delay="2s" id="timer"/>
+                <send event="later" delay="5s"/>
+              </onentry>
+              <transition event="cancel"><cancel sendid="timer"/></transition>
+              <transition event="late" target="early"/>
+              <transition event="later" target="final"/>
+            </state>
+            <state id="early"/>
+            <final id="final"/>
+            """)
+        let session = SCXMLSession(document: document)
+        session.start()
+        #expect(session.nextDeadline == .seconds(2))
+        session.advance(by: .seconds(1))
+        #expect(session.activeStates == ["waiting"])
+        session.send(SCXMLEvent("cancel"))
+        session.advance(by: .seconds(3))
+        #expect(session.activeStates == ["waiting"])
+        #expect(session.now == .seconds(4))
+        #expect(session.advanceToNextDeadline())
+        #expect(session.finalState == "final")
+        #expect(session.now == .seconds(5))
+    }
+
+    @Test("An error in executable content raises error.execution and stops only its block")
+    func executionError() throws {
+        let document = try Self.document("""
+            <datamodel><data id="trace" expr="''"/></datamodel>
+            <state id="s">
+              <onentry>
+                <assign location="trace" expr="trace + 'a'"/>
+                <assign location="nowhere" expr="1"/>
+                <assign location="trace" expr="trace + 'skipped'"/>
+              </onentry>
+              <onentry><assign location="trace" expr="trace + 'b'"/></onentry>
+              <transition event="error.execution" cond="trace == 'ab'" target="ok"/>
+              <transition event="*" target="wrong"/>
+            </state>
+            <final id="ok"/>
+            <final id="wrong"/>
+            """)
+        let session = SCXMLSession(document: document)
+        session.start()
+        #expect(session.finalState == "ok")
+    }
+
+    @Test("An unreachable target raises error.communication; an unsupported one error.execution")
+    func sendErrors() throws {
+        let document = try Self.document("""
+            <state id="s">
+              <onentry><send event="x" target="#_scxml_nobody"/></onentry>
+              <transition event="error.communication" target="t"/>
+              <transition event="*" target="wrong"/>
+            </state>
+            <state id="t">
+              <onentry><send event="x" target="mailto:someone"/></onentry>
+              <transition event="error.execution" target="ok"/>
+              <transition event="*" target="wrong"/>
+            </state>
+            <final id="ok"/>
+            <final id="wrong"/>
+            """)
+        let session = SCXMLSession(document: document)
+        session.start()
+        #expect(session.finalState == "ok")
+    }
+
+    @Test("An invoked child runs in the same group, talks to its parent, and is cancelled when its state exits")
+    func invocation() throws {
+        let document = try Self.document("""
+            <state id="parent">
+              <invoke id="child">
+                <param name="greeting" expr="'hello'"/>
+                <content>
+                  <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0">
+                    <datamodel><data id="greeting" expr="'unset'"/></datamodel>
+                    <state id="c">
+                      <onentry><send target="#_parent" event="hi" namelist="greeting"/></onentry>
+                      <transition event="bye" target="end"/>
+                    </state>
+                    <final id="end"/>
+                  </scxml>
+                </content>
+              </invoke>
+              <transition event="hi" cond="_event.data.greeting == 'hello'" target="talking"/>
+            </state>
+            <state id="talking">
+              <onentry><send event="next" delay="1s"/></onentry>
+              <transition event="next" target="over"/>
+            </state>
+            <final id="over"/>
+            """)
+        let session = SCXMLSession(document: document)
+        session.start()
+        #expect(session.activeStates == ["talking"])
+        session.runToEnd()
+        #expect(session.finalState == "over")
+    }
+
+    @Test("Sessions that keep sending to themselves are stopped after the event limit instead of hanging")
+    func runawaySends() throws {
+        let document = try Self.document("""
+            <state id="loop">
+              <onentry><send event="again"/></onentry>
+              <transition event="again" target="loop"/>
+            </state>
+            """)
+        let session = SCXMLSession(document: document)
+        session.eventLimit = 500
+        session.start()
+        session.send(SCXMLEvent("again"))
+        #expect(session.activeStates == ["loop"])
+        #expect(!session.isFinished)
+    }
+
+    @Test("The null datamodel offers In() only")
+    func nullDatamodel() throws {
+        let document = try Self.document("""
+            <parallel id="p">
+              <state id="a"><transition event="go" cond="In('b')" target="done"/></state>
+              <state id="b"/>
+            </parallel>
+            <final id="done"/>
+            """, attributes: "datamodel=\"null\"")
+        #expect(document.datamodelName == "null")
+        let session = SCXMLSession(document: document)
+        session.send(SCXMLEvent("go"))
+        #expect(session.finalState == "done")
+    }
+
+    @Test("A registered datamodel is used when the document names it")
+    func customDatamodel() throws {
+        final class Always: SCXMLDatamodel {
+            init(environment: SCXMLDatamodelEnvironment) {}
+            func declare(_ id: String, value: SCXMLValue) throws {}
+            func evaluate(_ expression: String) throws -> SCXMLValue { .string(expression.uppercased()) }
+            func evaluateCondition(_ expression: String) throws -> Bool { expression == "yes" }
+            func assign(_ location: String, value: SCXMLValue) throws {}
+            func isAssignable(_ location: String) -> Bool { false }
+            func run(script: String) throws {}
+            func setSystemVariable(_ name: String, value: SCXMLValue) {}
+            func value(ofContent text: String) -> SCXMLValue { .string(text) }
+        }
+        var datamodels = SCXMLDatamodels.standard
+        datamodels.register("shout", Always.self)
+        let document = try SCXMLDocument(xml: """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" datamodel="shout">
+              <state id="s">
+                <onentry><log expr="hello"/></onentry>
+                <transition event="go" cond="no" target="wrong"/>
+                <transition event="go" cond="yes" target="right"/>
+              </state>
+              <final id="right"/><final id="wrong"/>
+            </scxml>
+            """, datamodels: datamodels)
+        let session = SCXMLSession(document: document)
+        var logged: [String] = []
+        session.logHandler = { _, message in logged.append(message) }
+        session.send(SCXMLEvent("go"))
+        #expect(logged == ["HELLO"])
+        #expect(session.finalState == "right")
+    }
+
+    @Test("A document written back as SCXML reads again to the same document")
+    func writing() throws {
+        let document = try Self.document("""
+            <datamodel><data id="x">{"a": [1, 2]}</data></datamodel>
+            <state id="s" initial="s2">
+              <state id="s1"/>
+              <state id="s2">
+                <onentry><if cond="x.a[0] == 1"><raise event="one"/><elseif cond="false"/><else/><log expr="'no'"/></if></onentry>
+                <transition event="one" target="s1" type="internal"/>
+              </state>
+              <history id="h" type="deep"><transition target="s1"/></history>
+            </state>
+            """)
+        let again = try SCXMLDocument(xml: document.xml)
+        #expect(again.xml == document.xml)
+        #expect(again.stateIDs == ["s", "s1", "s2", "h"])
+        let session = SCXMLSession(document: again)
+        session.start()
+        #expect(session.activeStates == ["s", "s1"])
+    }
+}

@@ -1,0 +1,88 @@
+import Statecraft
+import Testing
+
+/// Done events and guard errors delivered as ordinary named events.
+@Suite("Statechart options")
+struct StatechartOptionsTests {
+    typealias Named = NamedEvent<Int>
+
+    struct Boom: Error {}
+
+    static let options = StatechartOptions<S, Named>(
+        doneEvent: { state, data in Named("done.state.\(state)", payload: data?.payload) },
+        guardErrorEvent: { _ in Named("error.execution") }
+    )
+
+    @Test("A done event with options is a named event carrying the done data, matched by descriptor")
+    func doneEventIsNamed() throws {
+        let chart = try Statechart<S, Named, Log>(options: Self.options) {
+            Compound(.a) {
+                Atomic(.a1) { On("go", to: .f) }
+                Final(.f) { DoneData { _ in Named("data", payload: 7) } }
+                On("done.state.a") { log, event in log.lines.append("done a \(event.payload ?? -1)") }
+                On("done.state.b") { log, _ in log.lines.append("wrong state") }
+            }
+        }
+        var machine = chart.makeMachine(context: Log())
+        _ = machine.send(Named("go"))
+        #expect(machine.context.lines == ["done a 7"])
+    }
+
+    @Test("Done data that gives nothing still sends the done event, once")
+    func doneWithoutData() throws {
+        let chart = try Statechart<S, Named, Log>(options: Self.options) {
+            Compound(.a) {
+                Atomic(.a1) { On("go", to: .f) }
+                Final(.f) { DoneData { _ in nil } }
+                On("*") { log, event in log.lines.append(event.name) }
+            }
+        }
+        var machine = chart.makeMachine(context: Log())
+        _ = machine.send(Named("go"))
+        #expect(machine.context.lines == ["done.state.a"])
+    }
+
+    @Test("A parallel state's done event is named too")
+    func parallelDone() throws {
+        let chart = try Statechart<S, Named, Log>(options: Self.options) {
+            Compound(.top) {
+                Parallel(.p) {
+                    Compound(.r1) { Atomic(.x1) { On("go", to: .x2) }; Final(.x2) }
+                    Compound(.r2) { Final(.y1) }
+                }
+                On("done.state") { log, event in log.lines.append(event.name) }
+            }
+        }
+        var machine = chart.makeMachine(context: Log())
+        #expect(machine.context.lines == ["done.state.r2"])
+        _ = machine.send(Named("go"))
+        #expect(machine.context.lines == ["done.state.r2", "done.state.r1", "done.state.p"])
+    }
+
+    @Test("A throwing guard raises the error event, counts as false, and selection goes on")
+    func guardErrorRaisesEvent() throws {
+        let chart = try Statechart<S, Named, Log>(options: Self.options) {
+            Atomic(.a) {
+                On("go", to: .b, guard: { _, _ in throw Boom() })
+                On("go") { log, _ in log.lines.append("second candidate") }
+                On("error.execution") { log, _ in log.lines.append("error seen") }
+            }
+            Atomic(.b)
+        }
+        var machine = chart.makeMachine(context: Log())
+        let result = machine.send(Named("go"))
+        #expect(result.isTaken)
+        #expect(machine.state == .a)
+        #expect(machine.context.lines == ["second candidate", "error seen"])
+    }
+
+    @Test("Without options a throwing guard still rejects your event")
+    func withoutOptionsGuardRejects() throws {
+        let chart = try Statechart<S, Named, Log> {
+            Atomic(.a) { On("go", to: .b, guard: { _, _ in throw Boom() }) }
+            Atomic(.b)
+        }
+        var machine = chart.makeMachine(context: Log())
+        #expect(machine.send(Named("go")).rejection?.code == .guardFailed)
+    }
+}
