@@ -258,4 +258,32 @@ struct RegionPathTests {
         ])
         #expect(machine.activeStates == ["both", "A", "a0", "B", "b0"])
     }
+
+    /// The configuration lives in memory the workspace owns: a copy of a machine must keep its
+    /// own, whichever path the next event takes.
+    @Test func copiesKeepTheirOwnConfiguration() throws {
+        let chart = try Statechart<String, Input, Trace> {
+            Parallel("both") {
+                Compound("A") {
+                    Atomic("a0") { On(.a, to: "a1") }
+                    Atomic("a1") { On(.a, to: "a0"); On(.b, to: "a0") }
+                }
+                Compound("B") {
+                    Atomic("b0") { On(.a, to: "b1") }
+                    Atomic("b1") { On(.a, to: "b0"); On(.c, to: "b0", guard: { _, _ in true }) }
+                }
+            }
+        }
+        var original = chart.makeMachine(context: Trace())
+        original.send(.a)
+        let copy = original
+        original.send(.a)                                  // a plan
+        #expect(copy.activeStates == ["both", "A", "a1", "B", "b1"])
+        #expect(original.activeStates == ["both", "A", "a0", "B", "b0"])
+        var second = copy
+        second.send(.c)                                    // a guard: region steps
+        #expect(second.activeStates == ["both", "A", "a1", "B", "b0"])
+        #expect(copy.activeStates == ["both", "A", "a1", "B", "b1"])
+        #expect(copy.isActive("b1") && !copy.isActive("b0"))
+    }
 }
