@@ -22,7 +22,7 @@ extension ChartCompilation {
         }
         guard !plans.isEmpty else { return }
         var bits = 1
-        while 1 << bits < plans.count * 2 { bits += 1 }
+        while 1 << bits < plans.count * 4 { bits += 1 }
         planIndex = ContiguousArray(repeating: -1, count: 1 << bits)
         for (index, plan) in plans.enumerated() {
             var slot = MicrostepPlan.slot(plan.configuration, Int(plan.column), bits: bits)

@@ -72,7 +72,31 @@ extension Machine {
     @inline(__always)
     mutating func takePlan(_ index: Int, event: Event) -> SendResult<State, Event.Kind> {
         let plan = chart.plans.withUnsafeBufferPointer { $0[index] }
-        let effects = chart.usesEffects
+        // One copy of the loops per answer, so that the test is not made once per action.
+        if chart.usesEffects {
+            runPlanActions(plan, effects: true, event)
+        } else {
+            runPlanActions(plan, effects: false, event)
+        }
+        words[0] = plan.next
+        let first = Int(plan.transitionStart) &* 2
+        let (source, target) = chart.planTransitions.withUnsafeBufferPointer { (Int($0[first]), Int($0[first &+ 1])) }
+        if onTransition != nil {
+            for pair in 0 ..< Int(plan.transitionCount) {
+                let (source, target) = chart.planTransitions.withUnsafeBufferPointer {
+                    (Int($0[first &+ 2 &* pair]), Int($0[first &+ 2 &* pair &+ 1]))
+                }
+                notify(chart.state(source), target >= 0 ? chart.state(target) : nil, event)
+            }
+        }
+        if chart.hasEventless || space.internalHead < space.internalQueue.count { runToCompletion() }
+        return target >= 0 ? .transitioned(from: chart.state(source), to: chart.state(target)) : .handled(in: chart.state(source))
+    }
+
+    /// Runs a plan's actions, from a second copy of the loop for backward plans.
+    @inlinable
+    @inline(__always)
+    mutating func runPlanActions(_ plan: MicrostepPlan, effects: Bool, _ event: Event) {
         let start = Int(plan.actionStart)
         let end = start &+ Int(plan.actionCount)
         if !plan.backward {
@@ -88,19 +112,6 @@ extension Machine {
                 runPlanAction(position, effects, event)
             }
         }
-        words[0] = plan.next
-        let first = Int(plan.transitionStart) &* 2
-        let (source, target) = chart.planTransitions.withUnsafeBufferPointer { (Int($0[first]), Int($0[first &+ 1])) }
-        if onTransition != nil {
-            for pair in 0 ..< Int(plan.transitionCount) {
-                let (source, target) = chart.planTransitions.withUnsafeBufferPointer {
-                    (Int($0[first &+ 2 &* pair]), Int($0[first &+ 2 &* pair &+ 1]))
-                }
-                notify(chart.state(source), target >= 0 ? chart.state(target) : nil, event)
-            }
-        }
-        if chart.hasEventless || space.internalHead < space.internalQueue.count { runToCompletion() }
-        return target >= 0 ? .transitioned(from: chart.state(source), to: chart.state(target)) : .handled(in: chart.state(source))
     }
 
     /// Runs the action at `position` of `program.planSlots`, as `runRegionAction` does.
