@@ -12,8 +12,29 @@ extension Machine {
             return processExternal(.event(event), kind: event.kind)
         }
         let configuration = words
-        if chart.setWords == 1, let plan = chart.plan(in: configuration[0], column: column) {
-            return takePlan(plan, event: event)
+        if chart.setWords == 1, let planIndex = chart.plan(in: configuration[0], column: column) {
+            // A microstep plan: what `takeSimpleSteps(count:event:)` does after selection, with
+            // the selection, the actions' order and the next configuration known in advance.
+            let plan = chart.plans.withUnsafeBufferPointer { $0[planIndex] }
+            // One copy of the loops per answer, so that the test is not made once per action.
+            if chart.usesEffects {
+                runPlanActions(plan, effects: true, event)
+            } else {
+                runPlanActions(plan, effects: false, event)
+            }
+            words[0] = plan.next
+            let first = Int(plan.transitionStart) &* 2
+            let (source, target) = chart.planTransitions.withUnsafeBufferPointer { (Int($0[first]), Int($0[first &+ 1])) }
+            if onTransition != nil {
+                for pair in 0 ..< Int(plan.transitionCount) {
+                    let (source, target) = chart.planTransitions.withUnsafeBufferPointer {
+                        (Int($0[first &+ 2 &* pair]), Int($0[first &+ 2 &* pair &+ 1]))
+                    }
+                    notify(chart.state(source), target >= 0 ? chart.state(target) : nil, event)
+                }
+            }
+            if chart.hasEventless || space.internalHead < space.internalQueue.count { runToCompletion() }
+            return target >= 0 ? .transitioned(from: chart.state(source), to: chart.state(target)) : .handled(in: chart.state(source))
         }
         // SCXML's selectTransitions: for each active atomic state in document order, its first
         // enabled candidate. The positions of the chosen steps go to `space.chosen`.
@@ -64,33 +85,6 @@ extension Machine {
         takeSimpleSteps(count: chosen, event: event)
         if chart.hasEventless || space.internalHead < space.internalQueue.count { runToCompletion() }
         return result
-    }
-
-    /// Takes a microstep plan: what `takeSimpleSteps(count:event:)` does after selection, with
-    /// the selection, the actions' order and the next configuration known in advance.
-    @inlinable
-    @inline(__always)
-    mutating func takePlan(_ index: Int, event: Event) -> SendResult<State, Event.Kind> {
-        let plan = chart.plans.withUnsafeBufferPointer { $0[index] }
-        // One copy of the loops per answer, so that the test is not made once per action.
-        if chart.usesEffects {
-            runPlanActions(plan, effects: true, event)
-        } else {
-            runPlanActions(plan, effects: false, event)
-        }
-        words[0] = plan.next
-        let first = Int(plan.transitionStart) &* 2
-        let (source, target) = chart.planTransitions.withUnsafeBufferPointer { (Int($0[first]), Int($0[first &+ 1])) }
-        if onTransition != nil {
-            for pair in 0 ..< Int(plan.transitionCount) {
-                let (source, target) = chart.planTransitions.withUnsafeBufferPointer {
-                    (Int($0[first &+ 2 &* pair]), Int($0[first &+ 2 &* pair &+ 1]))
-                }
-                notify(chart.state(source), target >= 0 ? chart.state(target) : nil, event)
-            }
-        }
-        if chart.hasEventless || space.internalHead < space.internalQueue.count { runToCompletion() }
-        return target >= 0 ? .transitioned(from: chart.state(source), to: chart.state(target)) : .handled(in: chart.state(source))
     }
 
     /// Runs a plan's actions, from a second copy of the loop for backward plans.
