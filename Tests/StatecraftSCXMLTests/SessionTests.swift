@@ -92,6 +92,21 @@ struct SessionTests {
         #expect(session.finalState == "ok")
     }
 
+    @Test("A condition that fails raises error.execution in the same macrostep, even when no transition is taken")
+    func conditionError() throws {
+        let document = try Self.document("""
+            <state id="s">
+              <transition event="go" cond="1 +" target="wrong"/>
+              <transition event="error.execution" target="ok"/>
+            </state>
+            <final id="ok"/>
+            <final id="wrong"/>
+            """)
+        let session = SCXMLSession(document: document)
+        session.send(SCXMLEvent("go"))
+        #expect(session.finalState == "ok")
+    }
+
     @Test("An unreachable target raises error.communication; an unsupported one error.execution")
     func sendErrors() throws {
         let document = try Self.document("""

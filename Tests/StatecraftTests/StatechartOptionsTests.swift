@@ -86,3 +86,27 @@ struct StatechartOptionsTests {
         #expect(machine.send(Named("go")).rejection?.code == .guardFailed)
     }
 }
+
+/// A flat chart (one that would take the leaf path) honours the guard-error option too.
+@Suite("Statechart options on flat charts")
+struct FlatStatechartOptionsTests {
+    enum Step: Hashable, Sendable { case a, b }
+    enum Input: MachineEvent { case go, failed }
+    struct Boom: Error {}
+
+    @Test("A throwing guard raises the error event on a flat chart")
+    func flatGuardError() throws {
+        let options = StatechartOptions<Step, Input>(guardErrorEvent: { _ in .failed })
+        let chart = try Statechart<Step, Input, Int>(options: options) {
+            Atomic(.a) {
+                On(.go, to: .b, guard: { _, _ in throw Boom() })
+                On(.failed) { count, _ in count += 1 }
+            }
+            Atomic(.b)
+        }
+        var machine = chart.makeMachine(context: 0)
+        _ = machine.send(.go)
+        #expect(machine.state == .a)
+        #expect(machine.context == 1)
+    }
+}

@@ -171,7 +171,8 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         doneColumn = ContiguousArray(compiled.doneColumn)
         timerColumn = ContiguousArray(compiled.timerColumn)
         historyCount = compiled.historyCount
-        isFlat = compiled.isFlat
+        // A guard error delivered as an event needs the general path's internal queue.
+        isFlat = compiled.isFlat && options.guardErrorEvent == nil
         flatInitial = compiled.initialLeaf
         entryPaths = compiled.entryPaths
         entryPathStart = compiled.entryPathStart

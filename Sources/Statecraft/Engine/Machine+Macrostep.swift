@@ -70,7 +70,13 @@ extension Machine {
     /// One macrostep for an external trigger: select, take, run to completion.
     @inlinable
     mutating func processExternal(_ trigger: Trigger<Event>, kind: Event.Kind?) -> SendResult<State, Event.Kind> {
-        switch selectTransitions(trigger, strict: true) {
+        let selection = selectTransitions(trigger, strict: true)
+        if case .selected = selection {} else if !space.internalQueue.isEmpty {
+            // No transition, but evaluating guards raised events (guard errors delivered as
+            // events): the macrostep still processes them, as SCXML does.
+            runToCompletion()
+        }
+        switch selection {
         case .none:
             guard let kind else { return .handled(in: state) }
             return .rejected(Rejection(code: .noTransition, state: state, eventKind: kind))
