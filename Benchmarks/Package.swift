@@ -35,6 +35,7 @@ let package = Package(
                 .product(name: "Statecraft", package: root),
                 .product(name: "StatecraftClassic", package: root),
                 .product(name: "StatecraftRuntime", package: root),
+                .product(name: "StatecraftSCXML", package: root),
             ],
             swiftSettings: strict
         ),
