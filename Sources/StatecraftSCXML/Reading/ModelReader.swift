@@ -188,10 +188,8 @@ struct ModelReader {
                 throw error("<\(child.name)> cannot be written in <\(element.name)>", at: child)
             }
         }
-        if case .history = state.kind, state.initialTransition == nil {
-            // SCXML requires a default transition only when the history may be entered with no
-            // history recorded; without one, the parent's initial state is entered instead.
-        }
+        // A history state without a default transition is accepted: when it is entered with
+        // nothing recorded, the parent's initial state is entered instead.
         if state.kind == .state, state.children.isEmpty, state.initial != nil || state.initialTransition != nil {
             throw error("<state id=\"\(id)\"> names an initial state but has no child states", at: element)
         }
@@ -449,13 +447,9 @@ struct ModelReader {
                 throw error("<\(child.name)> cannot be written in <send>", at: child)
             }
         }
-        if sawContent {
-            if send.event != nil || send.eventExpr != nil {
-                // SCXML forbids <content> with 'event'; some documents write both, so accept it.
-            }
-            if !send.params.isEmpty || !send.namelist.isEmpty {
-                throw error("<send> has <content> and also <param> or 'namelist'; keep one", at: element)
-            }
+        // SCXML forbids <content> beside 'event'; some documents write both, so that is accepted.
+        if sawContent, !send.params.isEmpty || !send.namelist.isEmpty {
+            throw error("<send> has <content> and also <param> or 'namelist'; keep one", at: element)
         }
         if let delay = send.delay, DelayParser.parse(delay) == nil {
             throw error("<send> has delay '\(delay)'; write a CSS2 time such as '2s' or '500ms'", at: element)

@@ -100,7 +100,6 @@ public final class SCXMLSession {
         self.group = group
         parentLink = parent
         sessionID = group.newSessionID()
-        datamodel = SCXMLNullDatamodel(environment: SCXMLDatamodelEnvironment(isActive: { _ in false }))
         let activeStates = ActiveStatesView()
         datamodel = document.datamodelFactory(SCXMLDatamodelEnvironment(isActive: { activeStates.session?.active.contains($0) ?? false }))
         activeStates.session = self
@@ -293,10 +292,7 @@ public final class SCXMLSession {
 
     func finish() {
         guard finalState == nil, !isCancelled else { return }
-        for invokeID in childOrder { children[invokeID]?.child.cancel() }
-        children.removeAll()
-        childOrder.removeAll()
-        group.cancelTimers(of: self)
+        stopChildrenAndTimers()
         finalState = topFinal ?? ""
         if let (parent, invokeID) = parentLink {
             parent.childFinished(invokeID)
@@ -317,11 +313,17 @@ public final class SCXMLSession {
     func cancel() {
         guard !isFinished else { return }
         isCancelled = true
+        stopChildrenAndTimers()
+        group.unregister(self)
+    }
+
+    /// What ending either way does: cancel every running invocation and drop this session's
+    /// delayed sends.
+    private func stopChildrenAndTimers() {
         for invokeID in childOrder { children[invokeID]?.child.cancel() }
         children.removeAll()
         childOrder.removeAll()
         group.cancelTimers(of: self)
-        group.unregister(self)
     }
 
     // MARK: Entry and exit (called by the chart)

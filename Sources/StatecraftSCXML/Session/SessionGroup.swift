@@ -14,6 +14,11 @@ final class SessionGroup {
         var event: SCXMLEvent
         weak var recipient: SCXMLSession?
         let sender: ObjectIdentifier
+
+        /// Whether it is delivered before `other`: earlier due, or scheduled first.
+        func precedes(_ other: Timer) -> Bool {
+            (due, sequence) < (other.due, other.sequence)
+        }
     }
 
     func newSessionID() -> String {
@@ -62,7 +67,7 @@ final class SessionGroup {
     }
 
     var nextDeadline: Duration? {
-        timers.min { ($0.due, $0.sequence) < ($1.due, $1.sequence) }?.due
+        timers.min { $0.precedes($1) }?.due
     }
 
     func schedule(_ event: SCXMLEvent, to recipient: SCXMLSession, from sender: SCXMLSession, after delay: Duration) {
@@ -86,7 +91,7 @@ final class SessionGroup {
     func advance(to instant: Duration) -> Int {
         var delivered = 0
         runUntilIdle()
-        while let index = timers.indices.min(by: { (timers[$0].due, timers[$0].sequence) < (timers[$1].due, timers[$1].sequence) }),
+        while let index = timers.indices.min(by: { timers[$0].precedes(timers[$1]) }),
             timers[index].due <= instant
         {
             let timer = timers.remove(at: index)
