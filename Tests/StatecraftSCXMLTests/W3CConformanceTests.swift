@@ -37,19 +37,10 @@ struct W3CConformanceTests {
         let runner = ConformanceRunner(directory: Self.suite)
         var checked = 0
         for path in try runner.testDocuments() {
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8),
-                let root = try? DocumentReader().read(text, file: path),
-                root.attribute("datamodel") == nil, !ConformanceMarkup.usesBasicHTTP(root),
-                let translated = try? ConformanceMarkup.translate(root)
-            else { continue }
-            let folder = (path as NSString).deletingLastPathComponent
-            let loader = ResourceLoader(baseDirectory: folder, fallback: ConformanceRunner.translatedSubdocument)
-            guard let original = try? SCXMLDocument(root: translated, file: path, loader: loader, datamodels: .standard) else {
-                continue
-            }
+            guard case .ready(let original) = ConformanceRunner.prepare(path) else { continue }
             let written = original.xml
             let reread = try SCXMLDocument(
-                root: DocumentReader().read(written, file: path), file: path, loader: loader, datamodels: .standard
+                root: DocumentReader().read(written, file: path), file: path, loader: original.loader, datamodels: .standard
             )
             #expect(reread.xml == written, "writing is stable for \(path)")
             #expect(reread.stateIDs == original.stateIDs)

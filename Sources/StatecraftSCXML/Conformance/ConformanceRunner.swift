@@ -152,28 +152,11 @@ public struct ConformanceRunner: Sendable {
         if info?.isManual == true {
             return result(.skip, "a manual test: a person judges its outcome")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return result(.fail, "cannot read \(path)")
-        }
-        let root: DocumentElement
-        do {
-            root = try DocumentReader().read(String(decoding: data, as: UTF8.self), file: path)
-        } catch {
-            return result(.fail, "\(error)")
-        }
-        if let datamodel = root.attribute("datamodel"), datamodel == "ecmascript" || datamodel == "xpath" {
-            return result(.skip, "written in raw \(datamodel == "ecmascript" ? "ECMAScript" : "XPath") for that datamodel's profile")
-        }
-        if ConformanceMarkup.usesBasicHTTP(root) {
-            return result(.skip, "needs the Basic HTTP Event I/O Processor, which this build does not include")
-        }
-        let loader = ResourceLoader(baseDirectory: folder, fallback: Self.translatedSubdocument)
         let document: SCXMLDocument
-        do {
-            let translated = try ConformanceMarkup.translate(root)
-            document = try SCXMLDocument(root: translated, file: path, loader: loader, datamodels: .standard)
-        } catch {
-            return result(.fail, "\(error)")
+        switch Self.prepare(path) {
+        case .skip(let reason): return result(.skip, reason)
+        case .fail(let reason): return result(.fail, reason)
+        case .ready(let ready): document = ready
         }
         let session = SCXMLSession(document: document)
         session.runToEnd(limit: timeLimit)
@@ -184,6 +167,42 @@ public struct ConformanceRunner: Sendable {
         case nil:
             let where_ = session.activeStates.joined(separator: ", ")
             return result(.fail, "did not finish; active states: \(where_.isEmpty ? "none" : where_)")
+        }
+    }
+
+    /// A test document made ready to run, or why it cannot be.
+    enum Preparation {
+        case skip(String)
+        case fail(String)
+        case ready(SCXMLDocument)
+    }
+
+    /// Reads the test document at `path`, decides whether it applies to this processor, and
+    /// compiles it with its `conf:` markup translated; `sub` documents it loads are translated
+    /// too.
+    static func prepare(_ path: String) -> Preparation {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .fail("cannot read \(path)")
+        }
+        let root: DocumentElement
+        do {
+            root = try DocumentReader().read(String(decoding: data, as: UTF8.self), file: path)
+        } catch {
+            return .fail("\(error)")
+        }
+        if let datamodel = root.attribute("datamodel"), datamodel == "ecmascript" || datamodel == "xpath" {
+            return .skip("written in raw \(datamodel == "ecmascript" ? "ECMAScript" : "XPath") for that datamodel's profile")
+        }
+        if ConformanceMarkup.usesBasicHTTP(root) {
+            return .skip("needs the Basic HTTP Event I/O Processor, which this build does not include")
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        let loader = ResourceLoader(baseDirectory: folder, fallback: translatedSubdocument)
+        do {
+            let translated = try ConformanceMarkup.translate(root)
+            return .ready(try SCXMLDocument(root: translated, file: path, loader: loader, datamodels: .standard))
+        } catch {
+            return .fail("\(error)")
         }
     }
 
