@@ -32,6 +32,40 @@ struct DelayTests {
         #expect(machine.pendingTimerCount == 0)
     }
 
+    @Test func throwingGuardOfADelayedTransitionIsReportedNotACrash() throws {
+        let chart = try Statechart<S, E, Log> {
+            Atomic(.a) {
+                After(.seconds(1), to: .b, guard: { _, _ in throw GuardBroke() })
+                After(.seconds(1), to: .c)
+            }
+            Atomic(.b)
+            Atomic(.c)
+        }
+        var machine = chart.makeMachine(context: Log())
+        #expect(machine.advance(by: .seconds(1)) == 2)
+        // The first timer's guard threw: not taken, reported; the second moved the machine.
+        #expect(machine.isActive(.c))
+        let fault = try #require(machine.lastFault)
+        #expect(fault.code == .guardFailed)
+        #expect(fault.message.contains("the sensor is unplugged"))
+    }
+
+    @Test func throwingGuardOfADelayedTransitionRaisesTheErrorEventWithOptions() throws {
+        enum Named: MachineEvent { case error }
+        let chart = try Statechart<S, Named, Int>(options: StatechartOptions(guardErrorEvent: { _ in .error })) {
+            Atomic(.a) {
+                After(.seconds(1), to: .b, guard: { _, _ in throw GuardBroke() })
+                On(.error, to: .c)
+            }
+            Atomic(.b)
+            Atomic(.c)
+        }
+        var machine = chart.makeMachine(context: 0)
+        machine.advance(by: .seconds(1))
+        #expect(machine.isActive(.c))
+        #expect(machine.lastFault == nil)
+    }
+
     @Test func leavingTheStateCancelsItsDelayedTransition() throws {
         var machine = try Self.chart().makeMachine(context: Log())
         machine.send(.go)

@@ -302,6 +302,14 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
                     location: transition.location
                 )
             }
+            if case .eventless = transition.trigger, transition.targets.isEmpty, transition.condition == nil {
+                throw DefinitionError(
+                    code: .endlessEventlessTransition,
+                    message: "the eventless transition in \(name(node)) has neither a target nor a guard, so it would be "
+                        + "taken again after every microstep, forever; give it a target, or a guard that turns false",
+                    location: transition.location
+                )
+            }
             let index = try add(transition, from: node, role: .ordinary)
             ordinary.append((node, index, transition.trigger))
             if case .after = transition.trigger {

@@ -73,7 +73,11 @@ extension Machine {
             }
         }
         guard chosen > 0 else {
-            return .rejected(Rejection(code: sawCandidate ? .guardsDeclined : .noTransition, state: state, eventKind: event.kind))
+            // As on the general path: the macrostep still runs, for eventless transitions and
+            // for error events raised by guards that threw.
+            let rejection = Rejection(code: sawCandidate ? .guardsDeclined : .noTransition, state: state, eventKind: event.kind)
+            if chart.hasEventless || space.internalHead < space.internalQueue.count { runToCompletion() }
+            return .rejected(rejection)
         }
         space.chosenCount = chosen
         guard allSimple else { return takeChosen(.event(event)) }
