@@ -66,6 +66,26 @@ struct DelayTests {
         #expect(machine.lastFault == nil)
     }
 
+    @Test func timersThatRescheduleThemselvesWithNoDelayAreCutNotAHang() throws {
+        let chart = try Statechart<S, E, Log> {
+            Atomic(.a) {
+                On(.tick) { log, _, effects in
+                    log.count += 1
+                    effects.send(.tick, after: .zero)
+                }
+            }
+        }
+        var machine = chart.makeMachine(context: Log())
+        machine.send(.tick)
+        #expect(machine.pendingTimerCount == 1)
+        machine.advance(by: .seconds(1))
+        let fault = try #require(machine.lastFault)
+        #expect(fault.code == .timerLimit)
+        #expect(machine.pendingTimerCount == 0)
+        #expect(machine.context.count == 1 + Machine<S, E, Log>.microstepLimit)
+        #expect(machine.now == .seconds(1))
+    }
+
     @Test func leavingTheStateCancelsItsDelayedTransition() throws {
         var machine = try Self.chart().makeMachine(context: Log())
         machine.send(.go)

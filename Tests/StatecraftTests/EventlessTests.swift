@@ -1,4 +1,5 @@
 import Testing
+import Synchronization
 import Statecraft
 
 @Suite("Eventless transitions")
@@ -73,18 +74,21 @@ struct EventlessTests {
 
     @Test func eventlessTransitionsAreCheckedAfterAnEventThatSelectedNothing() throws {
         // Appendix D: after an external event, the macrostep loop selects eventless
-        // transitions whether or not the event enabled one.
+        // transitions whether or not the event enabled one. Here the eventless guard reads
+        // something outside the machine, which changed between two events.
+        let door = Mutex(false)
         let chart = try Statechart<S, E, Log> {
             Atomic(.a) {
-                On(.go) { log, _ in log.count += 1 }
-                Always(to: .b, guard: { log, _ in log.count > 0 })
+                On(.go, to: .b)
+                Always(to: .c, guard: { _, _ in door.withLock { $0 } })
             }
             Atomic(.b)
+            Atomic(.c)
         }
         var machine = chart.makeMachine(context: Log())
-        #expect(machine.isActive(.a))
-        machine.send(.go)
-        #expect(machine.isActive(.b))
+        door.withLock { $0 = true }
+        #expect(machine.send(.ping).rejection?.code == .noTransition)
+        #expect(machine.isActive(.c))
     }
 
     @Test func eventlessGuardThatAlwaysThrowsAnErrorEventIsCutWithoutHanging() throws {

@@ -103,6 +103,10 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     /// Per transition with a static entry: its entry set, then its default-entry set.
     @usableFromInline let entryMasks: ContiguousArray<UInt64>
     let transitionLocations: [SourceLocation]
+    /// Per transition, its state conditions (``When``), and where each transition's run starts
+    /// (one more entry than transitions); see `ChartCompilation.stateConditions`.
+    @usableFromInline let stateConditions: ContiguousArray<Int32>
+    @usableFromInline let stateConditionStart: ContiguousArray<Int32>
     /// What a chart built by another front end runs when the engine dequeues an event: the
     /// event (`nil` for a trigger that is not an event of yours, and before the initial
     /// configuration is entered) and a view of the configuration valid for the engine call.
@@ -212,6 +216,8 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         setWords = compiled.setWords
         entryMasks = compiled.entryMasks
         transitionLocations = compiled.transitionLocations
+        stateConditions = ContiguousArray(compiled.stateConditions)
+        stateConditionStart = ContiguousArray(compiled.stateConditionStart)
     }
 
     /// The plan for an event kind's column in a configuration of a chart of at most 64 nodes.
