@@ -369,6 +369,7 @@ extension Machine {
             runAction(Int(chart.transitions[Int(transition)].action), event: event)
         }
         enterStates(trigger: trigger)
+        assert(checkInvariants())
         if onTransition != nil {
             for transition in enabled {
                 let info = chart.transitions[Int(transition)]

@@ -171,6 +171,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
                 let step = chart.leafMoves.withUnsafeBufferPointer { $0[cell] }
                 leafRow = Int(step.row)
                 current = Int(step.leaf)
+                assert(checkInvariants())
                 let source = chart.state(Int(step.source))
                 let target = chart.state(Int(step.target))
                 let result = SendResult<State, Event.Kind>.transitioned(from: source, to: target)
@@ -253,6 +254,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
             }
             current = Int(step.leaf)
             leafRow = current &* chart.columns
+            assert(checkInvariants())
             let target = chart.state(Int(step.target))
             notify(source, target, event)
             if step.flags & LeafStep.entersFinal != 0 { finishFlat(event: event) }
