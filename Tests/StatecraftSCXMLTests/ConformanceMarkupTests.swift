@@ -377,3 +377,37 @@ let statecraftAttributeCases: [(String, String, String, String)] = [
             ("eventIdParamHasValue", "1 2", "cond", "contains(_event.raw, 'Var1=2')"),
             ("eventNamedParamHasValue", "param1 1", "cond", "contains(_event.raw, 'param1=1')"),
 ]
+
+@Suite("W3C conformance markup: the catalog of items")
+struct ConformanceCatalogTests {
+    @Test("The catalog has the 110 templates of confEcma.xsl, each name once per kind")
+    func catalogShape() {
+        let catalog = ConformanceItem.catalog
+        #expect(catalog.count == 110)
+        #expect(catalog.filter(\.isElement).count == 15)
+        #expect(Set(catalog.map { $0.isElement ? "<" + $0.name : $0.name }).count == catalog.count)
+    }
+
+    @Test("Every attribute item of the catalog has a case in the statecraft table, testOnServer aside")
+    func everyAttributeIsTested() {
+        let tested = Set(statecraftAttributeCases.map(\.0)).union(["testOnServer"])
+        let catalog = Set(ConformanceItem.catalog.filter { !$0.isElement }.map(\.name))
+        #expect(tested == catalog)
+    }
+
+    @Test("Every element item of the catalog translates for the statecraft datamodel", arguments: ConformanceItem.catalog.filter(\.isElement))
+    func everyElementTranslates(entry: ConformanceItem.Entry) throws {
+        let test = try conformanceDocument(#"<onentry><conf:\#(entry.name) id="1" id1="1" id2="2" name="e"/></onentry>"#)
+        let translated = try ConformanceMarkup.translate(test)
+        #expect(ConformanceMarkup.items(in: translated).isEmpty)
+        #expect(translated.elements[0].children.isEmpty == (entry.name == "setUpHTTPTest"))
+    }
+
+    @Test("An unknown item is refused by both vocabularies, not taken for a datamodel's limit")
+    func unknownItems() throws {
+        for vocabulary in [StatecraftVocabulary() as any ConformanceVocabulary, NullVocabulary()] {
+            #expect(translationFailure(try conformanceDocument(#"<send conf:idval="1=1"/>"#), vocabulary: vocabulary)?.code == .unknownItem)
+            #expect(translationFailure(try conformanceDocument("<onentry><conf:passed/></onentry>"), vocabulary: vocabulary)?.code == .unknownItem)
+        }
+    }
+}

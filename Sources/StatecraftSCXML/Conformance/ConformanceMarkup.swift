@@ -137,6 +137,9 @@ private struct Translation {
         let context = ConformanceContext(unusedStateID: unusedStateID, prefix: prefix)
         var children: [DocumentNode] = []
         children.reserveCapacity(element.children.count)
+        // An <elseif> whose condition always holds becomes <else/>: the branches after its own
+        // can never run.
+        var lastBranch = false
         nodes: for child in element.children {
             switch child {
             case .text(let text):
@@ -144,11 +147,11 @@ private struct Translation {
             case .element(let inner) where inner.namespace == namespace:
                 for node in try expand(inner, context: context) { Self.append(node, to: &children) }
             case .element(let inner):
-                let branch = try translateElement(inner)
-                children.append(.element(branch))
-                // An <elseif> whose condition always holds became <else/>: the branches after
-                // it can never run.
-                if element.name == "if", inner.name == "elseif", branch.name == "else" { break nodes }
+                let isBranch = element.name == "if" && (inner.name == "elseif" || inner.name == "else")
+                if isBranch, lastBranch { break nodes }
+                let translated = try translateElement(inner)
+                children.append(.element(translated))
+                if isBranch, translated.name == "else" { lastBranch = true }
             }
         }
         translated.children = children
