@@ -145,7 +145,9 @@ package struct ConformanceRunner: Sendable {
             switch result.status {
             case .pass: summary.passed += 1
             case .fail: summary.failed += 1
-            case .skip: summary.skips[result.skip ?? .manual, default: 0] += 1
+            case .skip:
+                guard let reason = result.skip else { preconditionFailure("\(result.test) was skipped without a reason") }
+                summary.skips[reason, default: 0] += 1
             }
             report(result)
         }
