@@ -103,6 +103,8 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     /// Per transition with a static entry: its entry set, then its default-entry set.
     @usableFromInline let entryMasks: ContiguousArray<UInt64>
     let transitionLocations: [SourceLocation]
+    /// What the chart keeps of its definition for ``structure``.
+    let outline: ChartOutline<Event.Kind>
 
     /// Builds and validates a chart.
     ///
@@ -194,6 +196,7 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         setWords = compiled.setWords
         entryMasks = compiled.entryMasks
         transitionLocations = compiled.transitionLocations
+        outline = compiled.outline
     }
 
     /// The plan for an event kind's column in a configuration of a chart of at most 64 nodes.
