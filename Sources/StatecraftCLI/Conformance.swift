@@ -8,6 +8,9 @@ struct Conformance: ParsableCommand {
         discussion: """
             Prints one line per test document (PASS, FAIL with the reason, SKIP with the reason) \
             and then 'N passed, N failed, N skipped'. Exits with status 1 when any test fails.
+
+            Example:
+              statecraft conformance ../shared/scxml-irp
             """
     )
 
@@ -17,11 +20,19 @@ struct Conformance: ParsableCommand {
     func run() throws {
         let summary: ConformanceRunner.Summary
         do {
-            summary = try ConformanceRunner(directory: directory).run { print($0) }
+            let terminal = Terminal.standardOutput
+            summary = try ConformanceRunner(directory: directory).run { print(Self.painted("\($0)", terminal)) }
         } catch {
             throw ValidationError(error.description)
         }
         print(summary)
         if summary.failed > 0 { throw ExitCode(1) }
+    }
+
+    /// A result line with its first word in colour on a terminal.
+    static func painted(_ line: String, _ terminal: Terminal) -> String {
+        let styles: [(String, Terminal.Style)] = [("PASS", .success), ("FAIL", .error), ("SKIP", .note)]
+        guard let (word, style) = styles.first(where: { line.hasPrefix($0.0 + " ") }) else { return line }
+        return terminal.paint(word, style) + line.dropFirst(word.count)
     }
 }
