@@ -57,15 +57,35 @@ extension ChartStructure {
     }
 
     /// Per state, whether some sequence of transitions from the initial states enters it.
+    ///
+    /// Guards are taken to allow. Transitions that are never taken do not count: those an
+    /// earlier unguarded transition of the same state shadows, and done transitions of states
+    /// that cannot complete (a compound state without a final child, a parallel state with a
+    /// region that has none).
+    ///
+    /// - Returns: One flag per state, in the order of ``states``; history states are `false`.
     public func reachableStates() -> [Bool] {
+        let shadowed = Set(shadowedTransitions().compactMap(\.transition))
         var reached = [Bool](repeating: false, count: states.count)
         var pending = entryClosure(initial, into: &reached)
         while let state = pending.popLast() {
-            for transition in states[state].transitions {
+            for transition in states[state].transitions where !shadowed.contains(transition) {
+                if case .done = transitions[transition].trigger, !canComplete(state) { continue }
                 pending += entryClosure(transitions[transition].targets, into: &reached)
             }
         }
         return reached
+    }
+
+    /// Whether a state can raise its done event: a compound state with a final child, or a
+    /// parallel state whose every region can complete.
+    private func canComplete(_ state: Int) -> Bool {
+        let children = states[state].children.filter { !states[$0].isHistory }
+        switch states[state].kind {
+        case .compound: return children.contains { states[$0].kind == .final }
+        case .parallel: return children.allSatisfy { states[$0].kind == .final || canComplete($0) }
+        default: return false
+        }
     }
 
     private func unreachableStates() -> [ChartLint] {
