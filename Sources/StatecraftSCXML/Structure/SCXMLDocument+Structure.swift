@@ -10,7 +10,8 @@ extension SCXMLDocument {
     /// for finding in document.structure.lint() { print(finding) }
     /// ```
     ///
-    /// States are numbered in document order, as ``stateIDs`` lists them. A transition's guard
+    /// States and transitions are numbered in document order, states as ``stateIDs`` lists
+    /// them. A transition's guard
     /// label is its `cond` expression and its action label a summary of its executable content
     /// (`raise go; assign x`); entry and exit are summarized per `<onentry>` and `<onexit>`.
     /// Locations are the file, line and column of each element. The `<raise>` and `<send>`
@@ -21,9 +22,10 @@ extension SCXMLDocument {
         for state in model.states { builder.add(state, parent: nil) }
         let firstTopLevel = builder.states.first { $0.parent == nil && !$0.isHistory }?.index
         let initial = model.initial.map { $0.compactMap(builder.index) } ?? firstTopLevel.map { [$0] } ?? []
+        let states = builder.resolvedStates()
         return ChartStructure(
             name: model.name,
-            states: builder.resolvedStates(),
+            states: states,
             transitions: builder.transitions,
             initial: initial,
             eventMatching: .descriptor,
@@ -100,16 +102,29 @@ private struct StructureBuilder {
         for child in state.children { add(child, parent: index) }
     }
 
-    /// The states with their initial targets resolved; fills in the transitions' targets too.
+    /// The states with their initial targets resolved; fills in the transitions' targets and
+    /// numbers the transitions, and orders the emitted events, as the document writes them.
     mutating func resolvedStates() -> [ChartStructure.State] {
-        for (number, ids) in targetIDs.enumerated() {
-            let old = transitions[number]
-            transitions[number] = ChartStructure.Transition(
-                index: old.index, source: old.source, trigger: old.trigger, targets: ids.compactMap(index),
+        // Collected state by state; a state's transitions written after its children come
+        // after theirs in the document.
+        func place(_ location: SourceLocation?) -> (Int, Int) { (location?.line ?? 0, location?.column ?? 0) }
+        let order = transitions.indices.sorted { place(transitions[$0].location) < place(transitions[$1].location) }
+        var renumbered = [Int](repeating: 0, count: transitions.count)
+        for (number, old) in order.enumerated() { renumbered[old] = number }
+        transitions = order.enumerated().map { number, oldIndex in
+            let old = transitions[oldIndex]
+            return ChartStructure.Transition(
+                index: number, source: old.source, trigger: old.trigger, targets: targetIDs[oldIndex].compactMap(index),
                 type: old.type, hasGuard: old.hasGuard, guardLabel: old.guardLabel, hasAction: old.hasAction,
                 actionLabel: old.actionLabel, location: old.location
             )
         }
+        emitted = emitted.map { event in
+            ChartStructure.EmittedEvent(
+                name: event.name, kind: event.kind, state: event.state,
+                transition: event.transition.map { renumbered[$0] }, location: event.location
+            )
+        }.sorted { place($0.location) < place($1.location) }
         return states.map { state in
             ChartStructure.State(
                 index: state.index, id: state.id, kind: state.kind, parent: state.parent,
