@@ -65,6 +65,11 @@ let package = Package(
         ),
         .testTarget(name: "StatecraftSCXMLTests", dependencies: ["StatecraftSCXML", "Statecraft", "StatecraftRuntime", "StatecraftTesting"], swiftSettings: strict),
         .testTarget(
+            name: "StatecraftCLITests",
+            dependencies: ["StatecraftCLI", "StatecraftSCXML", "Statecraft"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "StatecraftClassicTests",
             dependencies: ["StatecraftClassic", "Statecraft"],
             swiftSettings: strict

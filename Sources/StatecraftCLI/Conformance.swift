@@ -10,6 +10,10 @@ struct Conformance: ParsableCommand {
             line per test document (PASS, FAIL with the reason, SKIP with the reason), one line \
             per skip reason with its count ('9 skipped: a manual test: ...'), and then \
             'N passed, N failed, N skipped'. Exits with status 1 when any test fails.
+
+            Examples:
+              statecraft conformance ../shared/scxml-irp
+              statecraft conformance ../shared/scxml-irp --datamodel null
             """
     )
 
@@ -32,12 +36,20 @@ struct Conformance: ParsableCommand {
         }
         let summary: ConformanceRunner.Summary
         do {
-            summary = try ConformanceRunner(directory: directory, profile: profile).run { print($0) }
+            let terminal = Terminal.standardOutput
+            summary = try ConformanceRunner(directory: directory, profile: profile).run { print(Self.painted("\($0)", terminal)) }
         } catch {
             throw ValidationError(error.description)
         }
         summary.breakdown.forEach { print($0) }
         print(summary)
         if summary.failed > 0 { throw ExitCode(1) }
+    }
+
+    /// A result line with its first word in colour on a terminal.
+    static func painted(_ line: String, _ terminal: Terminal) -> String {
+        let styles: [(String, Terminal.Style)] = [("PASS", .success), ("FAIL", .error), ("SKIP", .note)]
+        guard let (word, style) = styles.first(where: { line.hasPrefix($0.0 + " ") }) else { return line }
+        return terminal.paint(word, style) + line.dropFirst(word.count)
     }
 }
