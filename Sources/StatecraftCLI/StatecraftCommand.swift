@@ -7,6 +7,6 @@ struct StatecraftCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "statecraft",
         abstract: "Tools for Statecraft state machines and SCXML documents.",
-        subcommands: [Conformance.self, Check.self]
+        subcommands: [Conformance.self, Check.self, Simulate.self, Paths.self]
     )
 }
