@@ -65,6 +65,11 @@ let package = Package(
         ),
         .testTarget(name: "StatecraftSCXMLTests", dependencies: ["StatecraftSCXML", "Statecraft", "StatecraftRuntime", "StatecraftTesting"], swiftSettings: strict),
         .testTarget(
+            name: "StatecraftTestingTests",
+            dependencies: ["StatecraftTesting", "Statecraft"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "StatecraftClassicTests",
             dependencies: ["StatecraftClassic", "Statecraft"],
             swiftSettings: strict

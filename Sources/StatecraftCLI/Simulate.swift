@@ -142,7 +142,7 @@ enum LineSource {
         case .standardInput:
             return readLine(strippingNewline: true)
         case .text(let text):
-            var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
             if lines.last == "" { lines.removeLast() }
             self = .lines(lines, 0)
             return next()

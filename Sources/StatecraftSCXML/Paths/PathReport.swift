@@ -37,11 +37,10 @@ package struct PathReport {
     private var summary: String {
         let transitions = "\(takenCount) of \(document.transitionSites.count) transitions taken"
         let outcome = result.stop == nil ? "search complete" : "search stopped by a bound"
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         switch cover {
-        case .states:
-            return "\(result.configurations.count) configurations, \(transitions), \(outcome)"
-        case .transitions:
-            return "\(result.coveringPaths.count) paths, \(transitions), \(outcome)"
+        case .states: return "\(count(result.configurations.count, "configuration")), \(transitions), \(outcome)"
+        case .transitions: return "\(count(result.coveringPaths.count, "path")), \(transitions), \(outcome)"
         }
     }
 

@@ -119,7 +119,8 @@ package struct SCXMLPathSearch {
         }
         result.nodes = seen.count
         result.unreachedStates = document.stateInfos.filter { !$0.isHistory && !reachedStates.contains($0.id) }.map(\.id)
-        result.sitesNeverTaken = document.transitionSites.indices.filter { firstTaker[$0] == nil }
+        let sites = document.transitionSites
+        result.sitesNeverTaken = sites.indices.filter { firstTaker[$0] == nil }.sorted { sites[$0].position < sites[$1].position }
         result.coveringPaths = Self.cover(firstTaker: firstTaker, takenAlong: takenAlong)
         return result
     }
@@ -217,7 +218,7 @@ package struct SCXMLPathResult {
     package var coveringPaths: [CoveringPath] = []
     /// States (history pseudo-states aside) never active, in document order.
     package var unreachedStates: [String] = []
-    /// Indices of the document's transition sites never taken.
+    /// Indices of the document's transition sites never taken, in document order.
     package var sitesNeverTaken: [Int] = []
     /// How many search nodes were kept.
     package var nodes = 0

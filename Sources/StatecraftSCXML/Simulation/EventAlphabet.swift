@@ -7,7 +7,7 @@ import Statecraft
 /// chart structure (states and transitions for every chart) is available, the alphabet and the
 /// enabled events can come from it instead.
 package struct EventAlphabet: Sendable {
-    /// The names, in the order first written.
+    /// The names, in the order first written in the document.
     package let names: [String]
     /// The document's transitions, for the enabled-event question.
     private let sites: [TransitionSite]
@@ -31,7 +31,7 @@ package struct EventAlphabet: Sendable {
         var seen: Set<String> = []
         var wildcard = false
         var descriptors: [String] = []
-        for site in sites {
+        for site in sites.sorted(by: { $0.position < $1.position }) {
             guard let event = site.event else { continue }
             for descriptor in event.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
                 var name = Substring(descriptor)

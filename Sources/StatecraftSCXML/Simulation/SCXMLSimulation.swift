@@ -14,7 +14,7 @@ package final class SCXMLSimulation {
     /// The events the document's transitions name.
     package let alphabet: EventAlphabet
     /// The most delayed sends one `wait` delivers; the clock stops at the last one delivered.
-    package static let deliveryLimit = 100_000
+    package var deliveryLimit = 100_000
 
     private var trace: [String] = []
     private var notes: [String] = []
@@ -93,9 +93,9 @@ package final class SCXMLSimulation {
         let end = session.now + duration
         var delivered = 0
         while let due = session.nextDeadline, due <= end {
-            if delivered >= Self.deliveryLimit {
+            if delivered >= deliveryLimit {
                 notes.append(
-                    "stopped after delivering \(Self.deliveryLimit) delayed events; the clock is at "
+                    "stopped after delivering \(deliveryLimit) delayed events; the clock is at "
                         + SimulationScript.format(session.now)
                 )
                 return

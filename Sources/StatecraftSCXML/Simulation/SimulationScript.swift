@@ -96,7 +96,7 @@ package enum SimulationScript {
     package static func commands(in script: String) throws(SimulationScriptError) -> [(line: Int, text: String, command: SimulationCommand)] {
         var result: [(line: Int, text: String, command: SimulationCommand)] = []
         var number = 0
-        for text in script.split(separator: "\n", omittingEmptySubsequences: false) {
+        for text in script.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             number += 1
             let line = String(text)
             if let command = try command(in: line, line: number) {

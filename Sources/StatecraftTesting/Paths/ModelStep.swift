@@ -17,3 +17,7 @@ extension ModelStep: CustomStringConvertible {
         }
     }
 }
+
+extension ModelStep: Equatable where Event: Equatable {}
+
+extension ModelStep: Hashable where Event: Hashable {}

@@ -19,20 +19,23 @@ extension TestModel {
     /// - Returns: The paths, shortest first, and what was never reached.
     public func transitionPaths() -> ModelPaths<State, Event> {
         let search = search()
-        var candidates: [Node] = []
-        var chosen: Set<Int> = []
-        for (_, index) in search.firstTaker.sorted(by: { $0.value < $1.value }) where chosen.insert(index).inserted {
-            candidates.append(search.steps[index])
+        // Each transition's first taker is a shortest path that takes it; ties go to the one
+        // found first.
+        let candidates = Set(search.firstTaker.values).sorted { left, right in
+            let (a, b) = (search.steps[left].steps.count, search.steps[right].steps.count)
+            return a != b ? a > b : left < right
         }
-        candidates.sort { $0.steps.count > $1.steps.count }
         var covered: Set<ModelTransition<State, Event.Kind>> = []
-        var kept: [Node] = []
-        for node in candidates where !node.taken.allSatisfy(covered.contains) {
-            kept.append(node)
-            covered.formUnion(node.taken)
+        var kept: [Int] = []
+        for index in candidates where !search.steps[index].taken.allSatisfy(covered.contains) {
+            kept.append(index)
+            covered.formUnion(search.steps[index].taken)
         }
-        kept.sort { $0.steps.count < $1.steps.count }
-        return search.result(paths: kept.map { $0.path(self) })
+        kept.sort { left, right in
+            let (a, b) = (search.steps[left].steps.count, search.steps[right].steps.count)
+            return a != b ? a < b : left < right
+        }
+        return search.result(paths: kept.map { search.steps[$0].path(self) })
     }
 
     /// A machine reached by a path, and what the path took.
