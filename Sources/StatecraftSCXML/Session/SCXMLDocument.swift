@@ -29,6 +29,9 @@ public final class SCXMLDocument: Sendable {
     /// Per state, in chart order, what its entry and exit run.
     let stateInfos: [StateInfo]
     let stateIndex: [String: Int]
+    /// Every `<transition>` child of a state, in document order; a taken transition reports its
+    /// index here to the session's trace.
+    package let transitionSites: [TransitionSite]
     let datamodelFactory: @Sendable (SCXMLDatamodelEnvironment) -> any SCXMLDatamodel
     let datamodels: SCXMLDatamodels
     let loader: ResourceLoader
@@ -123,6 +126,7 @@ public final class SCXMLDocument: Sendable {
         stateInfos = compiler.infos
         stateIndex = Dictionary(uniqueKeysWithValues: compiler.infos.enumerated().map { ($1.id, $0) })
         stateIDs = compiler.infos.map(\.id)
+        transitionSites = compiler.sites
     }
 
     /// The document written back as SCXML text: the same states, transitions and executable
@@ -142,6 +146,10 @@ struct StateInfo: Sendable {
     /// The done data of a top-level final state, evaluated by the session when it ends.
     var topLevelDoneData: DoneDataModel?
     var isTopLevelFinal: Bool
+    /// Whether it is atomic: a `<state>` without child states, or a `<final>`.
+    var isAtomic: Bool
+    /// Whether it is a `<history>` pseudo-state.
+    var isHistory: Bool
 }
 
 /// The session a chart's closures act on. The session owns its machine, which holds this
@@ -161,6 +169,8 @@ struct ChartCompiler {
     var infos: [StateInfo] = []
     /// Source locations use a running number as their "line", mapped back to document positions.
     var positions: [Int: TextPosition] = [:]
+    /// The `<transition>` children of states, in the order their closures were made.
+    var sites: [TransitionSite] = []
 
     init(file: String?) {
         self.file = file
@@ -177,7 +187,9 @@ struct ChartCompiler {
         let isTopFinal = topLevel && state.kind == .final
         infos.append(StateInfo(
             id: state.id, onEntry: state.onEntry, onExit: state.onExit, data: state.data, invokes: state.invokes,
-            topLevelDoneData: isTopFinal ? state.doneData : nil, isTopLevelFinal: isTopFinal
+            topLevelDoneData: isTopFinal ? state.doneData : nil, isTopLevelFinal: isTopFinal,
+            isAtomic: state.kind == .final || (state.kind == .state && state.children.isEmpty),
+            isHistory: { if case .history = state.kind { true } else { false } }()
         ))
         var elements: [Element] = []
         elements.append(Element(storage: .entry(.withEffects { handle, event, effects in
@@ -187,7 +199,11 @@ struct ChartCompiler {
             handle.session.exit(index, event: event, effects: &effects)
         })))
         for transition in state.transitions {
-            elements.append(Element(storage: .transition(self.transition(transition))))
+            sites.append(TransitionSite(
+                source: state.id, event: transition.event, cond: transition.cond, targets: transition.targets,
+                isInternal: transition.isInternal, position: transition.position
+            ))
+            elements.append(Element(storage: .transition(self.transition(transition, site: sites.count - 1))))
         }
         if let initial = state.initialTransition {
             elements.append(Element(storage: .initial(self.transition(initial))))
@@ -215,7 +231,9 @@ struct ChartCompiler {
         return Declaration(id: state.id, kind: kind, elements: elements, location: location(state.position))
     }
 
-    mutating func transition(_ model: TransitionModel) -> Transition {
+    /// The engine's transition for `model`; `site` is its index in ``sites``, `nil` for an
+    /// initial or history default transition.
+    mutating func transition(_ model: TransitionModel, site: Int? = nil) -> Transition {
         let actions = model.actions
         let condition = model.cond.map { cond in
             GuardClosure<SCXMLEvent, SessionHandle>.plain { handle, event in
@@ -228,7 +246,7 @@ struct ChartCompiler {
             type: model.isInternal ? .internal : .external,
             condition: condition,
             action: .withEffects { handle, event, effects in
-                handle.session.run(actions, event: event, effects: &effects)
+                handle.session.run(actions, event: event, site: site, effects: &effects)
             },
             location: location(model.position)
         )

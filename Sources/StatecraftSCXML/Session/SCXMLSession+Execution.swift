@@ -140,6 +140,9 @@ extension SCXMLSession {
         )
         do {
             try deliver(event, to: target, delay: delay, raised: &raised)
+            if target != "#_internal" {
+                traceHandler?(.sent(name: name, target: target.flatMap { $0.isEmpty ? nil : $0 }, delay: delay))
+            }
         } catch {
             switch error {
             case .invalidTarget(let message):

@@ -69,6 +69,10 @@ public final class SCXMLSession {
         return stateChanges
     }
 
+    /// Receives each exit, transition, entry, raised and sent event as it happens (the
+    /// simulator's `--trace`); `nil` for none.
+    package var traceHandler: ((SessionTraceEntry) -> Void)?
+
     /// Faults the engine reported (an eventless loop cut short), in order.
     public private(set) var faults: [EngineFault] = []
 
@@ -154,6 +158,11 @@ public final class SCXMLSession {
     /// The ids of the active states, in document order.
     public var activeStates: [String] {
         document.stateIDs.filter(active.contains)
+    }
+
+    /// The ids of the active atomic states (`<final>` included), in document order.
+    package var activeAtomicStates: [String] {
+        document.stateInfos.lazy.filter { $0.isAtomic && self.active.contains($0.id) }.map(\.id)
     }
 
     /// Whether the state `id` is active.
@@ -287,6 +296,9 @@ public final class SCXMLSession {
             for event in raised.reversed() {
                 externalQueue.insert(event, at: externalHead)
             }
+            if let traceHandler {
+                for event in raised { traceHandler(.raised(event.name)) }
+            }
         }
     }
 
@@ -333,6 +345,7 @@ public final class SCXMLSession {
         let info = document.stateInfos[index]
         active.insert(info.id)
         if recordsStateChanges { stateChanges.append(.entered(info.id)) }
+        traceHandler?(.entered(info.id))
         if let event { bindEvent(event) }
         if document.model.binding == .late, !info.data.isEmpty, !lateBound.contains(index) {
             lateBound.insert(index)
@@ -357,6 +370,9 @@ public final class SCXMLSession {
             _ = execute(block, raised: &raised)
         }
         for event in raised { effects.raise(event) }
+        if let traceHandler {
+            for event in raised { traceHandler(.raised(event.name)) }
+        }
     }
 
     func exit(_ index: Int, event: SCXMLEvent?, effects: inout Effects<SCXMLEvent>) {
@@ -366,6 +382,7 @@ public final class SCXMLSession {
         run(blocks: info.onExit, effects: &effects)
         active.remove(info.id)
         if recordsStateChanges { stateChanges.append(.exited(info.id)) }
+        traceHandler?(.exited(info.id))
         if !info.invokes.isEmpty {
             for invokeID in childOrder where children[invokeID]?.owner == index {
                 children[invokeID]?.child.cancel()
@@ -376,8 +393,9 @@ public final class SCXMLSession {
         }
     }
 
-    func run(_ actions: [Action], event: SCXMLEvent?, effects: inout Effects<SCXMLEvent>) {
+    func run(_ actions: [Action], event: SCXMLEvent?, site: Int?, effects: inout Effects<SCXMLEvent>) {
         flushPending(&effects)
+        if let site { traceHandler?(.transition(site: site, event: event?.name)) }
         if let event { bindEvent(event) }
         run(blocks: [actions], effects: &effects)
     }
@@ -390,6 +408,9 @@ public final class SCXMLSession {
     func flushPending(_ effects: inout Effects<SCXMLEvent>) {
         guard !pendingRaises.isEmpty else { return }
         for event in pendingRaises { effects.raise(event) }
+        if let traceHandler {
+            for event in pendingRaises { traceHandler(.raised(event.name)) }
+        }
         pendingRaises.removeAll()
     }
 
