@@ -409,7 +409,8 @@ public final class SCXMLSession {
         do {
             let value: SCXMLValue
             if let expr = item.expr {
-                value = try datamodel.evaluate(expr)
+                try datamodel.declare(item.id, expression: expr)
+                return
             } else if let src = item.src {
                 guard let text = document.loader.load(src) else {
                     throw SCXMLDatamodelError("cannot load '\(src)' for <data id=\"\(item.id)\">")
