@@ -14,7 +14,15 @@ struct Conformance: ParsableCommand {
     @Argument(help: "The folder of tests, laid out as the W3C publishes them.")
     var directory: String
 
+    @Option(help: "The profile: 'statecraft' (the default) or 'ecmascript' (the conf: markup as confEcma.xsl defines it).")
+    var datamodel = "statecraft"
+
     func run() throws {
+        switch datamodel {
+        case "statecraft": break
+        case "ecmascript": return try ConformanceECMAScript.run(directory: directory)
+        default: throw ValidationError("no conformance profile for the datamodel '\(datamodel)'; use 'statecraft' or 'ecmascript'")
+        }
         let summary: ConformanceRunner.Summary
         do {
             summary = try ConformanceRunner(directory: directory).run { print($0) }
