@@ -185,7 +185,11 @@ public final class ECMAScriptDatamodel: SCXMLDatamodel {
                     enumerable: false, configurable: false
                 });
             });
-            define(global, 'In', { value: inState, writable: false, enumerable: false, configurable: false });
+            define(global, 'In', {
+                get: function () { return inState; },
+                set: function () { throw new TypeError("'In' is the SCXML predicate In() and cannot be assigned"); },
+                enumerable: false, configurable: false
+            });
             return {
                 keys: function (object) { return keys(object); },
                 declare: function (name, value) {
