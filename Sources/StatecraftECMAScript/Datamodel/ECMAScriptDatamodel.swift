@@ -268,6 +268,12 @@ public final class ECMAScriptDatamodel: SCXMLDatamodel {
         try store(id, value)
     }
 
+    /// Declares `id` whatever its form (a snapshot may hold globals a script made with any
+    /// name), with `value`.
+    func restore(_ id: String, _ value: JSValueRef) throws(SCXMLDatamodelError) {
+        try store(id, value)
+    }
+
     private func store(_ id: String, _ value: JSValueRef) throws(SCXMLDatamodelError) {
         do {
             _ = try script.call(helpers.declare, [script.stringValue(id), value])
