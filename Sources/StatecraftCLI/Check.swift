@@ -1,4 +1,5 @@
 import ArgumentParser
+import StatecraftECMAScript
 import StatecraftSCXML
 
 /// `statecraft check FILE...`: reads and checks SCXML documents.
@@ -12,9 +13,11 @@ struct Check: ParsableCommand {
 
     func run() throws {
         var failed = false
+        // With JavaScriptCore in the build, documents may name the ecmascript datamodel too.
+        let datamodels = (try? SCXMLDatamodels.withECMAScript()) ?? .standard
         for file in files {
             do {
-                let document = try SCXMLDocument(contentsOfFile: file)
+                let document = try SCXMLDocument(contentsOfFile: file, datamodels: datamodels)
                 print("\(file): ok, \(document.stateIDs.count) states, datamodel '\(document.datamodelName)'")
             } catch {
                 print(error)

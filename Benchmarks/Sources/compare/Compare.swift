@@ -13,6 +13,14 @@ enum Compare {
         if arguments.first == "profile" {
             return try profile(Array(arguments.dropFirst()))
         }
+        if arguments.first == "ecmascript" {
+            #if ECMAScript
+            return try ECMAScriptReport.run()
+            #else
+            print("compare ecmascript: build with the ECMAScript trait: swift run -c release --package-path Benchmarks --traits ECMAScript compare ecmascript")
+            return
+            #endif
+        }
         try checkSameWork()
 
         let paired: [(name: String, events: Int, made: any PairedCase)] = [
@@ -70,6 +78,9 @@ enum Compare {
             "scxml.irp", "ms<10000, no failure", holds: irp.milliseconds < 10_000 && irp.summary.failed == 0,
             "\(fixed(irp.milliseconds)) ms, \(irp.summary)"
         ))
+        #if ECMAScript
+        try ECMAScriptReport.run()
+        #endif
     }
 
     static func line(_ name: String, _ timing: Timing) -> String {
