@@ -1,4 +1,5 @@
 import ArgumentParser
+import StatecraftECMAScript
 import StatecraftSCXML
 
 /// `statecraft conformance DIR [--datamodel NAME]`: runs the W3C SCXML tests in a folder.
@@ -20,17 +21,21 @@ struct Conformance: ParsableCommand {
     @Argument(help: "The folder of tests, laid out as the W3C publishes them.")
     var directory: String
 
-    @Option(help: "The datamodel to run the tests with: \(ConformanceProfile.builtIn.map(\.name).joined(separator: " or ")).")
+    @Option(help: "The datamodel to run the tests with: \(Self.datamodels.joined(separator: ", ")) (ecmascript: the conf: markup as confEcma.xsl defines it, on JavaScriptCore).")
     var datamodel = ConformanceProfile.statecraft.name
 
+    /// The built-in profiles' datamodels, and `ecmascript`.
+    static var datamodels: [String] { ConformanceProfile.builtIn.map(\.name) + [ECMAScriptEngine.datamodelName] }
+
     func validate() throws {
-        guard ConformanceProfile.builtIn.contains(where: { $0.name == datamodel }) else {
-            let names = ConformanceProfile.builtIn.map { "'\($0.name)'" }.joined(separator: ", ")
+        guard Self.datamodels.contains(datamodel) else {
+            let names = Self.datamodels.map { "'\($0)'" }.joined(separator: ", ")
             throw ValidationError("unknown datamodel '\(datamodel)'; the datamodels are \(names)")
         }
     }
 
     func run() throws {
+        if datamodel == ECMAScriptEngine.datamodelName { return try ConformanceECMAScript.run(directory: directory) }
         guard let profile = ConformanceProfile.builtIn.first(where: { $0.name == datamodel }) else {
             throw ValidationError("unknown datamodel '\(datamodel)'")
         }

@@ -90,6 +90,21 @@ public final class SCXMLDocument: Sendable {
         try self.init(root: root, file: file, loader: ResourceLoader(baseDirectory: baseDirectory), datamodels: datamodels)
     }
 
+    /// Compiles a parsed document tree whose `src` references may be supplied by `fallback` when
+    /// no file holds them (the conformance runners translate `name.txml` for `name.scxml`).
+    package convenience init(
+        root: DocumentElement,
+        file: String?,
+        baseDirectory: String?,
+        fallback: @escaping @Sendable (_ path: String) -> String?,
+        datamodels: SCXMLDatamodels
+    ) throws(SCXMLError) {
+        try self.init(
+            root: root, file: file, loader: ResourceLoader(baseDirectory: baseDirectory, fallback: fallback),
+            datamodels: datamodels
+        )
+    }
+
     convenience init(root: DocumentElement, file: String?, loader: ResourceLoader, datamodels: SCXMLDatamodels) throws(SCXMLError) {
         var reader = ModelReader(file: file, loader: loader)
         let model = try reader.read(root)
@@ -99,12 +114,14 @@ public final class SCXMLDocument: Sendable {
     init(model: DocumentModel, file: String?, loader: ResourceLoader, datamodels: SCXMLDatamodels) throws(SCXMLError) {
         guard let factory = datamodels.factory(for: model.datamodel) else {
             let name = model.datamodel ?? datamodels.defaultName
-            throw SCXMLError(
-                code: .invalidDocument,
-                message: "the datamodel '\(name)' is not available; this reader knows "
-                    + datamodels.names.map { "'\($0)'" }.joined(separator: ", "),
-                position: model.position, file: file
-            )
+            var message = "the datamodel '\(name)' is not available; this reader knows "
+                + datamodels.names.map { "'\($0)'" }.joined(separator: ", ")
+            if name == "ecmascript" {
+                message += ". The ecmascript datamodel is in the StatecraftECMAScript product: read the document with "
+                    + "SCXMLDatamodels.withECMAScript(); on Linux build with '--traits ECMAScript' and install "
+                    + "libjavascriptcoregtk-4.1-dev (apt)"
+            }
+            throw SCXMLError(code: .invalidDocument, message: message, position: model.position, file: file)
         }
         var compiler = ChartCompiler(file: file)
         let declarations = model.states.map { compiler.declaration($0, topLevel: true) }

@@ -48,11 +48,11 @@ public final class SCXMLSession {
     /// Invocations this session cancelled: events still coming from them are ignored.
     var cancelledInvocations: Set<String> = []
     /// The top-level final state reached, once the session ends.
-    public private(set) var finalState: String?
+    public internal(set) var finalState: String?
     /// The data of the top-level final state's `<donedata>`, once the session ends.
-    public private(set) var doneData: SCXMLValue = .undefined
+    public internal(set) var doneData: SCXMLValue = .undefined
     /// Whether the session stopped without reaching a final state (cancelled as a child).
-    public private(set) var isCancelled = false
+    public internal(set) var isCancelled = false
     /// Called after every transition the session takes (not those of sessions it invoked).
     public var transitionListener: (@Sendable (TakenTransition<String, SCXMLEvent>) -> Void)? {
         didSet { machine?.onTransition = transitionListener }
@@ -99,11 +99,14 @@ public final class SCXMLSession {
         self.init(document: document, group: SessionGroup(), parent: nil)
     }
 
-    init(document: SCXMLDocument, group: SessionGroup, parent: (session: SCXMLSession, invokeID: String)?) {
+    init(
+        document: SCXMLDocument, group: SessionGroup, parent: (session: SCXMLSession, invokeID: String)?,
+        sessionID: String? = nil
+    ) {
         self.document = document
         self.group = group
         parentLink = parent
-        sessionID = group.newSessionID()
+        self.sessionID = sessionID ?? group.newSessionID()
         let activeStates = ActiveStatesView()
         datamodel = document.datamodelFactory(SCXMLDatamodelEnvironment(isActive: { activeStates.session?.active.contains($0) ?? false }))
         activeStates.session = self
@@ -430,7 +433,8 @@ public final class SCXMLSession {
         do {
             let value: SCXMLValue
             if let expr = item.expr {
-                value = try datamodel.evaluate(expr)
+                try datamodel.declare(item.id, expression: expr)
+                return
             } else if let src = item.src {
                 guard let text = document.loader.load(src) else {
                     throw SCXMLDatamodelError("cannot load '\(src)' for <data id=\"\(item.id)\">")
