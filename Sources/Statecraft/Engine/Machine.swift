@@ -196,9 +196,14 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     /// Whether ``send(_:)`` would take a transition for `event` now. Guards are evaluated, so
     /// they should have no side effects.
     ///
+    /// Guards are asked as ``send(_:)`` asks them: for each active atomic state, until one of
+    /// its candidates allows.
+    ///
     /// - Parameter event: The event.
     /// - Returns: `true` when a transition would be taken. A guard that throws makes it `false`,
-    ///   as ``send(_:)`` would reject the event.
+    ///   as ``send(_:)`` would reject the event, unless the chart's options deliver guard errors
+    ///   as events (``StatechartOptions/guardErrorEvent``): then the guard counts as `false`
+    ///   and the other candidates decide.
     @inlinable
     public func canSend(_ event: Event) -> Bool {
         guard !finished else { return false }
@@ -207,18 +212,30 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
             // `try?` flattens: nil when no transition is enabled or a guard threw.
             return (try? firstEnabled(in: chart.table, leaf: current, column: column, trigger: .event(event))) != nil
         }
+        // Every active atomic state is asked, as selection asks them: a guard that throws in
+        // a later region rejects the event even when an earlier region has a transition.
+        var enabled = false
         var node = nextActive(from: 1)
         while let leaf = node {
             if chart.nodes[leaf].isAtomic {
                 for transition in candidates(of: leaf, for: .event(event)) {
-                    if !chart.transitions[transition].hasGuard { return true }
-                    guard let allowed = try? checkGuard(transition, .event(event)) else { return false }
-                    if allowed { return true }
+                    if !chart.transitions[transition].hasGuard {
+                        enabled = true
+                        break
+                    }
+                    do {
+                        if try checkGuard(transition, .event(event)) {
+                            enabled = true
+                            break
+                        }
+                    } catch {
+                        if chart.options.guardErrorEvent == nil { return false }
+                    }
                 }
             }
             node = nextActive(from: leaf + 1)
         }
-        return false
+        return enabled
     }
 
     // MARK: The leaf path: one active atomic state, moved only by your events
