@@ -73,7 +73,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
         if chart.isFlat {
             enterPath(of: Int(chart.nodes[0].initialTransition), event: nil)
             leafRow = current &* chart.columns
-            if chart.nodes[current].kind == .final { finishFlat(event: nil) }
+            if chart.nodes[current].kind == .final { finishFlat() }
         } else {
             start()
         }
@@ -272,7 +272,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
             leafRow = current &* chart.columns
             let target = chart.state(Int(step.target))
             notify(source, target, event)
-            if step.flags & LeafStep.entersFinal != 0 { finishFlat(event: event) }
+            if step.flags & LeafStep.entersFinal != 0 { finishFlat() }
             return .transitioned(from: source, to: target)
         }
         let code: RejectionCode = cell.isEmpty ? .noTransition : .guardsDeclined
@@ -341,13 +341,14 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
         }
     }
 
-    /// A leaf-path machine entered a top-level final state: it is done, and its state exits.
+    /// A leaf-path machine entered a top-level final state: it is done, and its state exits
+    /// with no event, as `exitAtFinish` exits the states of a general-path machine.
     @inlinable
-    mutating func finishFlat(event: Event?) {
+    mutating func finishFlat() {
         finished = true
         leafRow = -1
         let node = chart.nodes[current]
-        runActions(start: node.exitStart, count: node.exitCount, event: event)
+        runActions(start: node.exitStart, count: node.exitCount, event: nil)
     }
 
     // MARK: Running closures
