@@ -35,6 +35,32 @@ struct HistoryTests {
         #expect(machine.context.lines.isEmpty)
     }
 
+    @Test func aCopiedMachineDoesNotRunAHistoryDefaultActionAgain() throws {
+        // Start in c, so the deep history remembers nothing and its default runs once.
+        let chart = try Statechart<S, E, Log>(initial: .c) {
+            Compound(.a) {
+                Atomic(.a1)
+                Compound(.b) { Atomic(.b1); Atomic(.b2) }
+                History(.hd, .deep, default: .b2) { log, _, _ in log.lines.append("deep default") }
+                On(.go, to: .c)
+            }
+            Atomic(.c) { On(.reset, to: .hd) }
+        }
+        var original = chart.makeMachine(context: Log())
+        original.send(.reset)
+        #expect(original.context.lines == ["deep default"])
+        // The copy shares the workspace until it changes; then it gets its own, which must
+        // carry what the last microstep left, not only the configuration.
+        var copy = original
+        copy.send(.go)
+        copy.send(.reset)
+        #expect(copy.activeStates == [.a, .b, .b2])
+        #expect(copy.context.lines == ["deep default"])
+        original.send(.go)
+        original.send(.reset)
+        #expect(original.context.lines == ["deep default"])
+    }
+
     @Test func shallowHistoryRestoresTheChildAndItsDefaults() throws {
         var machine = try Self.chart().makeMachine(context: Log())
         machine.send(.next)

@@ -26,6 +26,11 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
     var targets = ContiguousArray<Int32>()
     var guards = ContiguousArray<GuardClosure<Event, Context>?>()
     var transitionLocations: [SourceLocation] = []
+    /// Per transition, its state conditions (``When``): a node number that must be active, or
+    /// a negated one that must not; transition `t`'s run is
+    /// `stateConditionStart[t] ..< stateConditionStart[t + 1]`.
+    var stateConditions: [Int32] = []
+    var stateConditionStart: [Int32] = [0]
     var doneData: [DoneDataClosure<Event, Context>?] = []
     var timerTransitions: [[Int32]] = []
     var kinds = KindIndex<Event.Kind>([])
@@ -302,6 +307,14 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
                     location: transition.location
                 )
             }
+            if case .eventless = transition.trigger, transition.targets.isEmpty, transition.condition == nil {
+                throw DefinitionError(
+                    code: .endlessEventlessTransition,
+                    message: "the eventless transition in \(name(node)) has neither a target nor a guard, so it would be "
+                        + "taken again after every microstep, forever; give it a target, or a guard that turns false",
+                    location: transition.location
+                )
+            }
             let index = try add(transition, from: node, role: .ordinary)
             ordinary.append((node, index, transition.trigger))
             if case .after = transition.trigger {
@@ -338,9 +351,12 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
         }
         var delay = Duration.zero
         if case .after(let after) = transition.trigger { delay = after }
+        let conditions = try stateConditions(of: transition, from: source)
+        stateConditions.append(contentsOf: conditions)
+        stateConditionStart.append(Int32(stateConditions.count))
         transitions.append(TransitionInfo(
             source: Int32(source), targetStart: Int32(targets.count), targetCount: Int32(resolved.count),
-            domain: -1, action: action, hasGuard: transition.condition != nil,
+            domain: -1, action: action, hasGuard: transition.condition != nil || !conditions.isEmpty,
             isInternal: transition.type == .internal, hasStaticEntry: false, delay: delay
         ))
         targets.append(contentsOf: resolved.map { Int32($0) })
@@ -348,6 +364,26 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
         transitionLocations.append(transition.location)
         transitions[index].domain = Int32(staticDomain(of: index))
         return index
+    }
+
+    /// A transition's state conditions (``When``) as node numbers: required states as
+    /// themselves, excluded ones negated.
+    private func stateConditions(of transition: Transition, from source: Int) throws(DefinitionError) -> [Int32] {
+        var conditions: [Int32] = []
+        for (states, sign) in [(transition.requiredStates, Int32(1)), (transition.excludedStates, Int32(-1))] {
+            for state in states {
+                guard let node = stateIndex[state] else {
+                    throw DefinitionError(
+                        code: .unknownState,
+                        message: "the transition \(transition.triggerDescription) from \(name(source)) is conditioned on "
+                            + "'\(state)', which is not a state of the chart; declare that state or fix the condition",
+                        location: transition.location
+                    )
+                }
+                conditions.append(sign &* Int32(node))
+            }
+        }
+        return conditions
     }
 
     private func checkInitialTargets(_ resolved: [Int], of node: Int, at location: SourceLocation) throws(DefinitionError) {

@@ -171,6 +171,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
                 let step = chart.leafMoves.withUnsafeBufferPointer { $0[cell] }
                 leafRow = Int(step.row)
                 current = Int(step.leaf)
+                assert(checkInvariants())
                 let source = chart.state(Int(step.source))
                 let target = chart.state(Int(step.target))
                 let result = SendResult<State, Event.Kind>.transitioned(from: source, to: target)
@@ -253,6 +254,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
             }
             current = Int(step.leaf)
             leafRow = current &* chart.columns
+            assert(checkInvariants())
             let target = chart.state(Int(step.target))
             notify(source, target, event)
             if step.flags & LeafStep.entersFinal != 0 { finishFlat(event: event) }
@@ -338,7 +340,26 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     @inlinable
     @inline(__always)
     func checkGuard(_ transition: Int, _ trigger: Trigger<Event>?) throws -> Bool {
-        try program.check(transition, storedContext, trigger?.userEvent)
+        let conditions = Int(chart.stateConditionStart[transition]) ..< Int(chart.stateConditionStart[transition &+ 1])
+        if !conditions.isEmpty, !stateConditionsHold(conditions) { return false }
+        return try program.check(transition, storedContext, trigger?.userEvent)
+    }
+
+    /// Whether a transition's state conditions (``When``) hold in the current configuration.
+    @usableFromInline
+    func stateConditionsHold(_ conditions: Range<Int>) -> Bool {
+        for position in conditions {
+            let condition = Int(chart.stateConditions[position])
+            if isActive(node: abs(condition)) != (condition > 0) { return false }
+        }
+        return true
+    }
+
+    /// Whether node `node` is active, on either path.
+    @usableFromInline
+    func isActive(node: Int) -> Bool {
+        if workspace != nil { return Bits.contains(words, node) }
+        return node == current || (current > node && current < Int(chart.nodes[node].end))
     }
 
     @inlinable

@@ -10,36 +10,17 @@ import FoundationXML
 /// loaded, no external entity is resolved and no entity can be expanded into a bomb), text
 /// larger than ``Limits/maxBytes``, nesting deeper than ``Limits/maxDepth``, and more than
 /// ``Limits/maxElements`` elements.
-public struct DocumentReader: Sendable {
+package struct DocumentReader: Sendable {
     /// How much a document may hold.
-    public struct Limits: Hashable, Sendable {
-        /// The largest document, in bytes of UTF-8.
-        public var maxBytes: Int
-        /// The deepest nesting of elements.
-        public var maxDepth: Int
-        /// The most elements.
-        public var maxElements: Int
-
-        /// Creates limits.
-        ///
-        /// - Parameters:
-        ///   - maxBytes: The largest document, in bytes (4 MiB by default).
-        ///   - maxDepth: The deepest nesting (200 by default).
-        ///   - maxElements: The most elements (100,000 by default).
-        public init(maxBytes: Int = 4 << 20, maxDepth: Int = 200, maxElements: Int = 100_000) {
-            self.maxBytes = maxBytes
-            self.maxDepth = maxDepth
-            self.maxElements = maxElements
-        }
-    }
+    package typealias Limits = SCXMLDocument.Limits
 
     /// The limits this reader enforces.
-    public var limits: Limits
+    package var limits: Limits
 
     /// Creates a reader.
     ///
     /// - Parameter limits: The limits to enforce.
-    public init(limits: Limits = Limits()) {
+    package init(limits: Limits = Limits()) {
         self.limits = limits
     }
 
@@ -51,7 +32,7 @@ public struct DocumentReader: Sendable {
     /// - Returns: The root element.
     /// - Throws: ``SCXMLError`` with code ``SCXMLError/Code/malformedXML``,
     ///   ``SCXMLError/Code/forbiddenMarkup`` or ``SCXMLError/Code/limitExceeded``.
-    public func read(_ text: String, file: String? = nil) throws(SCXMLError) -> DocumentElement {
+    package func read(_ text: String, file: String? = nil) throws(SCXMLError) -> DocumentElement {
         let bytes = Array(text.utf8)
         guard bytes.count <= limits.maxBytes else {
             throw SCXMLError(

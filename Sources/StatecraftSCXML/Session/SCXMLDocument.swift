@@ -12,7 +12,7 @@ import Statecraft
 /// print(session.activeStates)
 /// ```
 ///
-/// Reading refuses hostile input (see ``DocumentReader``) and reports every mistake as an
+/// Reading refuses hostile input (see ``Limits``) and reports every mistake as an
 /// ``SCXMLError`` with its line and column.
 public final class SCXMLDocument: Sendable {
     /// The document's `name` attribute.
@@ -47,7 +47,7 @@ public final class SCXMLDocument: Sendable {
         file: String? = nil,
         baseDirectory: String? = nil,
         datamodels: SCXMLDatamodels = .standard,
-        limits: DocumentReader.Limits = DocumentReader.Limits()
+        limits: Limits = Limits()
     ) throws(SCXMLError) {
         let root = try DocumentReader(limits: limits).read(xml, file: file)
         try self.init(root: root, file: file, baseDirectory: baseDirectory, datamodels: datamodels)
@@ -70,7 +70,7 @@ public final class SCXMLDocument: Sendable {
         )
     }
 
-    /// Compiles a parsed document tree (for example one rewritten by ``ConformanceMarkup``).
+    /// Compiles a parsed document tree (for example one rewritten by `ConformanceMarkup`).
     ///
     /// - Parameters:
     ///   - root: The `<scxml>` element.
@@ -78,7 +78,7 @@ public final class SCXMLDocument: Sendable {
     ///   - baseDirectory: The folder that relative `src` references are resolved against.
     ///   - datamodels: The datamodels it may name.
     /// - Throws: ``SCXMLError`` saying what is wrong and where.
-    public convenience init(
+    package convenience init(
         root: DocumentElement,
         file: String? = nil,
         baseDirectory: String? = nil,
