@@ -347,6 +347,13 @@ public final class SCXMLSession {
     func cancel() {
         guard !isFinished else { return }
         isCancelled = true
+        // SCXML 6.4: cancelling an invoked session runs the onexit handlers of its active
+        // states, in exit order. What they send no longer reaches anyone: this session takes
+        // no more events, and its parent ignores the events of a cancelled invocation.
+        var ignored: [SCXMLEvent] = []
+        for info in document.stateInfos.reversed() where active.contains(info.id) {
+            for block in info.onExit { _ = execute(block, raised: &ignored) }
+        }
         stopChildrenAndTimers()
         group.unregister(self)
     }

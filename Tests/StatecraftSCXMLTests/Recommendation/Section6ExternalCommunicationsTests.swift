@@ -142,6 +142,18 @@ struct Section6ExternalCommunicationsTests {
         ])
     }
 
+    @Test("6.2: params and namelist are all included, even with the same name twice")
+    func sendKeepsDuplicates() throws {
+        let run = try Recommendation.run("""
+            <datamodel><data id="a" expr="3"/></datamodel>
+            <state id="s">
+              <onentry><send event="e" namelist="a"><param name="a" expr="1"/><param name="a" expr="2"/></send></onentry>
+              <transition event="e"><log expr="length(_event.data)"/></transition>
+            </state>
+            """)
+        #expect(run.log == ["3"])
+    }
+
     @Test("6.2: pairs that exclude each other, and <content> beside params or namelist, are refused")
     func sendContentModel() {
         for pair in [
@@ -346,6 +358,22 @@ struct Section6ExternalCommunicationsTests {
         run.session.advance(by: .seconds(2))
         #expect(run.log.isEmpty)
         #expect(run.active == ["t"])
+    }
+
+    @Test("6.4: cancelling an invoked session runs the onexit handlers of its active states")
+    func cancelRunsChildOnexit() throws {
+        let run = try Recommendation.run("""
+            <state id="s">
+              <invoke id="kid">\(Self.child("""
+                <state id="c"><onexit><log expr="'child c exit'"/></onexit>
+                  <state id="c1"><onexit><log expr="'child c1 exit'"/></onexit></state>
+                </state>
+                """))</invoke>
+              <transition event="leave" target="t"/>
+            </state>
+            <state id="t"/>
+            """, events: ["leave"])
+        #expect(run.log == ["child c1 exit", "child c exit"])
     }
 
     @Test("6.4: with 'autoforward' every external event is copied to the child, fields intact")
