@@ -207,7 +207,7 @@ struct SessionTests {
         var datamodels = SCXMLDatamodels.standard
         datamodels.register("shout", Always.self)
         let document = try SCXMLDocument(xml: """
-            <scxml xmlns="http://www.w3.org/2005/07/scxml" datamodel="shout">
+            <scxml version="1.0" xmlns="http://www.w3.org/2005/07/scxml" datamodel="shout">
               <state id="s">
                 <onentry><log expr="hello"/></onentry>
                 <transition event="go" cond="no" target="wrong"/>

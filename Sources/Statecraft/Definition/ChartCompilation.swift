@@ -405,13 +405,15 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
             switch kind {
             case .shallowHistory: allowed = Int(nodes[target].parent) == owner && !nodes[target].isHistory
             case .deepHistory: allowed = isDescendant(target, of: owner) && !nodes[target].isHistory
-            default: allowed = isDescendant(target, of: owner) && !nodes[target].isHistory
+            // SCXML 3.6: an initial transition may target a history state among the
+            // descendants; the history's recorded or default configuration is then entered.
+            default: allowed = isDescendant(target, of: owner)
             }
             guard allowed else {
                 let what = switch kind {
                 case .shallowHistory: "the default of shallow history \(name(node)) must be a child state of \(name(owner))"
                 case .deepHistory: "the default of deep history \(name(node)) must be a descendant of \(name(owner))"
-                default: "the initial state of \(name(node)) must be one of its descendants, and not a history state"
+                default: "the initial state of \(name(node)) must be one of its descendants"
                 }
                 throw DefinitionError(
                     code: .invalidInitial,
@@ -581,7 +583,11 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
             entryPathStart.append(Int32(entryPaths.count))
         }
         let start = Int(nodes[0].initialTransition)
-        initialLeaf = Int(entryPaths[Int(entryPathStart[start + 1]) - 1] >> 1)
+        // Only a flat chart (no history) uses the initial leaf; an initial entry that passes
+        // through a history state has no static path.
+        if transitions[start].hasStaticEntry {
+            initialLeaf = Int(entryPaths[Int(entryPathStart[start + 1]) - 1] >> 1)
+        }
         if isFlat { computeLeafSteps() }
         atomicMask = ContiguousArray(repeating: 0, count: setWords)
         for node in nodes.indices where nodes[node].isAtomic { Bits.insert(&atomicMask, 0, node) }
