@@ -39,6 +39,9 @@ public final class SCXMLSession {
     /// Running invocations: invoke id to the child, with the state that owns it.
     var children: [String: Invocation] = [:]
     var childOrder: [String] = []
+    /// Invocations whose child has ended while the invoking state is still active: `<finalize>`
+    /// still applies to the events the child sent before it ended, and to its done event.
+    var finishedChildren: [String: Invocation] = [:]
     var lateBound: Set<Int> = []
     var boundEvent: SCXMLEvent?
     var sendCounter = 0
@@ -243,7 +246,7 @@ public final class SCXMLSession {
             externalHead = 0
         }
         if let invokeID = event.invokeID {
-            if let invocation = children[invokeID] {
+            if let invocation = children[invokeID] ?? finishedChildren[invokeID] {
                 if !invocation.model.finalize.isEmpty {
                     bindEvent(event)
                     _ = execute(invocation.model.finalize, raised: &pendingRaises)
@@ -303,9 +306,10 @@ public final class SCXMLSession {
         }
     }
 
-    /// A child ended: forget it, but let its done event through.
+    /// A child ended: it takes no more events, but its done event and the events it sent
+    /// before it ended still come through, with `<finalize>` while its state is active.
     func childFinished(_ invokeID: String) {
-        children[invokeID] = nil
+        finishedChildren[invokeID] = children.removeValue(forKey: invokeID)
         childOrder.removeAll { $0 == invokeID }
     }
 
@@ -323,6 +327,7 @@ public final class SCXMLSession {
         for invokeID in childOrder { children[invokeID]?.child.cancel() }
         children.removeAll()
         childOrder.removeAll()
+        finishedChildren.removeAll()
         group.cancelTimers(of: self)
     }
 
@@ -373,6 +378,7 @@ public final class SCXMLSession {
                 cancelledInvocations.insert(invokeID)
             }
             childOrder.removeAll { children[$0] == nil }
+            finishedChildren = finishedChildren.filter { $0.value.owner != index }
         }
     }
 
