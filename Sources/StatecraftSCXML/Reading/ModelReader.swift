@@ -61,8 +61,15 @@ struct ModelReader {
     // MARK: Document
 
     mutating func read(_ root: DocumentElement) throws(SCXMLError) -> DocumentModel {
-        guard root.name == "scxml", isSCXML(root) else {
+        guard root.name == "scxml" else {
             throw error("the root element is <\(root.name)>; an SCXML document starts with <scxml>", at: root)
+        }
+        guard isSCXML(root) else {
+            throw error(
+                "the root element <scxml> is in the namespace '\(root.namespace ?? "")'; SCXML elements are in "
+                    + "'\(SCXMLNames.namespace)', so write xmlns=\"\(SCXMLNames.namespace)\"",
+                at: root
+            )
         }
         try checkAttributes(root, allowed: ["version", "initial", "name", "datamodel", "binding", "xmlns"])
         guard let version = root.attribute("version") else {
