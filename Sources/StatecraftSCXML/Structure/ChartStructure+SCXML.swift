@@ -108,7 +108,16 @@ private struct SCXMLExport {
         case .compound:
             state.initial = described.initial.map { ids[$0] }
         case .history:
-            state.initialTransition = TransitionModel(targets: described.initial.map { ids[$0] }, position: nowhere)
+            // SCXML requires a history's default transition (3.10); a typed history without a
+            // default enters its parent's initial states, so that is the default written.
+            var defaults = described.initial
+            if defaults.isEmpty, let parent = described.parent {
+                defaults = structure.states[parent].initial
+                if defaults.isEmpty, let first = structure.states[parent].children.first(where: {
+                    if case .history = structure.states[$0].kind { false } else { true }
+                }) { defaults = [first] }
+            }
+            state.initialTransition = TransitionModel(targets: defaults.map { ids[$0] }, position: nowhere)
         default:
             break
         }
