@@ -79,6 +79,8 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
     /// An open-addressing index of `plans` by configuration and event kind; -1 where empty.
     var planIndex = ContiguousArray<Int32>()
     var warnings: [DefinitionWarning] = []
+    /// What the chart keeps of the definition for its structure.
+    var outline = ChartOutline<Event.Kind>()
 
     /// Each node's declaration, and each transition's declaration with the node it is written in.
     private var declarations: [Declaration] = []
@@ -158,14 +160,19 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
         }
         var entry: [ActionClosure<State, Event, Context>] = []
         var exit: [ActionClosure<State, Event, Context>] = []
+        outline.locations.append(declaration.location)
+        outline.entryLabels.append([])
+        outline.exitLabels.append([])
         for element in declaration.elements {
             switch element.storage {
             case .child(let child):
                 try number(child, parent: index)
             case .entry(let action):
                 entry.append(action)
+                outline.entryLabels[index].append(element.label)
             case .exit(let action):
                 exit.append(action)
+                outline.exitLabels[index].append(element.label)
             case .transition(let transition):
                 written.append((index, transition, .ordinary))
             case .initial(let transition):
@@ -362,6 +369,10 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
         targets.append(contentsOf: resolved.map { Int32($0) })
         guards.append(transition.condition)
         transitionLocations.append(transition.location)
+        outline.transitions.append(ChartOutline.Transition(
+            trigger: transition.trigger, isInitial: role == .initial,
+            guardLabel: transition.guardLabel, actionLabel: transition.actionLabel
+        ))
         transitions[index].domain = Int32(staticDomain(of: index))
         return index
     }

@@ -114,6 +114,8 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     /// Called by the general path each time it dequeues an event (SCXML binds `_event` there);
     /// charts with one never take the leaf path or the region steps.
     @usableFromInline let dequeueHook: DequeueHook?
+    /// What the chart keeps of its definition for ``structure``.
+    let outline: ChartOutline<Event.Kind>
 
     /// Builds and validates a chart.
     ///
@@ -218,6 +220,7 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         transitionLocations = compiled.transitionLocations
         stateConditions = ContiguousArray(compiled.stateConditions)
         stateConditionStart = ContiguousArray(compiled.stateConditionStart)
+        outline = compiled.outline
     }
 
     /// The plan for an event kind's column in a configuration of a chart of at most 64 nodes.

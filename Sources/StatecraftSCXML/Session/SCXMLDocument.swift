@@ -29,6 +29,11 @@ public final class SCXMLDocument: Sendable {
     /// Per state, in chart order, what its entry and exit run.
     let stateInfos: [StateInfo]
     let stateIndex: [String: Int]
+    /// Per state, in chart order, its node number in the engine's configuration.
+    let stateNodes: [Int]
+    /// Every `<transition>` child of a state, in document order; a taken transition reports its
+    /// index here to the session's trace.
+    package let transitionSites: [TransitionSite]
     let datamodelFactory: @Sendable (SCXMLDatamodelEnvironment) -> any SCXMLDatamodel
     let datamodels: SCXMLDatamodels
     let loader: ResourceLoader
@@ -87,6 +92,21 @@ public final class SCXMLDocument: Sendable {
         try self.init(root: root, file: file, loader: ResourceLoader(baseDirectory: baseDirectory), datamodels: datamodels)
     }
 
+    /// Compiles a parsed document tree whose `src` references may be supplied by `fallback` when
+    /// no file holds them (the conformance runners translate `name.txml` for `name.scxml`).
+    package convenience init(
+        root: DocumentElement,
+        file: String?,
+        baseDirectory: String?,
+        fallback: @escaping @Sendable (_ path: String) -> String?,
+        datamodels: SCXMLDatamodels
+    ) throws(SCXMLError) {
+        try self.init(
+            root: root, file: file, loader: ResourceLoader(baseDirectory: baseDirectory, fallback: fallback),
+            datamodels: datamodels
+        )
+    }
+
     convenience init(root: DocumentElement, file: String?, loader: ResourceLoader, datamodels: SCXMLDatamodels) throws(SCXMLError) {
         var reader = ModelReader(file: file, loader: loader)
         let model = try reader.read(root)
@@ -96,18 +116,23 @@ public final class SCXMLDocument: Sendable {
     init(model: DocumentModel, file: String?, loader: ResourceLoader, datamodels: SCXMLDatamodels) throws(SCXMLError) {
         guard let factory = datamodels.factory(for: model.datamodel) else {
             let name = model.datamodel ?? datamodels.defaultName
-            throw SCXMLError(
-                code: .invalidDocument,
-                message: "the datamodel '\(name)' is not available; this reader knows "
-                    + datamodels.names.map { "'\($0)'" }.joined(separator: ", "),
-                position: model.position, file: file
-            )
+            var message = "the datamodel '\(name)' is not available; this reader knows "
+                + datamodels.names.map { "'\($0)'" }.joined(separator: ", ")
+            if name == "ecmascript" {
+                message += ". The ecmascript datamodel is in the StatecraftECMAScript product: read the document with "
+                    + "SCXMLDatamodels.withECMAScript(); on Linux build with '--traits ECMAScript' and install "
+                    + "libjavascriptcoregtk-4.1-dev (apt)"
+            }
+            throw SCXMLError(code: .invalidDocument, message: message, position: model.position, file: file)
         }
         var compiler = ChartCompiler(file: file)
         let declarations = model.states.map { compiler.declaration($0, topLevel: true) }
         do {
             chart = try Statechart(
-                declarations: declarations, initialTargets: model.initial, options: SCXMLSession.chartOptions
+                declarations: declarations, initialTargets: model.initial, options: SCXMLSession.chartOptions,
+                dequeueHook: { handle, event, configuration in
+                    handle.session.dequeued(event, configuration: configuration)
+                }
             )
         } catch {
             let position = compiler.positions[error.location?.line ?? -1] ?? model.position
@@ -123,6 +148,9 @@ public final class SCXMLDocument: Sendable {
         stateInfos = compiler.infos
         stateIndex = Dictionary(uniqueKeysWithValues: compiler.infos.enumerated().map { ($1.id, $0) })
         stateIDs = compiler.infos.map(\.id)
+        let compiled = chart
+        stateNodes = compiler.infos.map { compiled.node(of: $0.id) ?? -1 }
+        transitionSites = compiler.sites
     }
 
     /// The document written back as SCXML text: the same states, transitions and executable
@@ -142,6 +170,10 @@ struct StateInfo: Sendable {
     /// The done data of a top-level final state, evaluated by the session when it ends.
     var topLevelDoneData: DoneDataModel?
     var isTopLevelFinal: Bool
+    /// Whether it is atomic: a `<state>` without child states, or a `<final>`.
+    var isAtomic: Bool
+    /// Whether it is a `<history>` pseudo-state.
+    var isHistory: Bool
 }
 
 /// The session a chart's closures act on. The session owns its machine, which holds this
@@ -161,6 +193,8 @@ struct ChartCompiler {
     var infos: [StateInfo] = []
     /// Source locations use a running number as their "line", mapped back to document positions.
     var positions: [Int: TextPosition] = [:]
+    /// The `<transition>` children of states, in the order their closures were made.
+    var sites: [TransitionSite] = []
 
     init(file: String?) {
         self.file = file
@@ -177,7 +211,9 @@ struct ChartCompiler {
         let isTopFinal = topLevel && state.kind == .final
         infos.append(StateInfo(
             id: state.id, onEntry: state.onEntry, onExit: state.onExit, data: state.data, invokes: state.invokes,
-            topLevelDoneData: isTopFinal ? state.doneData : nil, isTopLevelFinal: isTopFinal
+            topLevelDoneData: isTopFinal ? state.doneData : nil, isTopLevelFinal: isTopFinal,
+            isAtomic: state.kind == .final || (state.kind == .state && state.children.isEmpty),
+            isHistory: { if case .history = state.kind { true } else { false } }()
         ))
         var elements: [Element] = []
         elements.append(Element(storage: .entry(.withEffects { handle, event, effects in
@@ -187,7 +223,11 @@ struct ChartCompiler {
             handle.session.exit(index, event: event, effects: &effects)
         })))
         for transition in state.transitions {
-            elements.append(Element(storage: .transition(self.transition(transition))))
+            sites.append(TransitionSite(
+                source: state.id, event: transition.event, cond: transition.cond, targets: transition.targets,
+                isInternal: transition.isInternal, position: transition.position
+            ))
+            elements.append(Element(storage: .transition(self.transition(transition, site: sites.count - 1))))
         }
         if let initial = state.initialTransition {
             elements.append(Element(storage: .initial(self.transition(initial))))
@@ -215,7 +255,9 @@ struct ChartCompiler {
         return Declaration(id: state.id, kind: kind, elements: elements, location: location(state.position))
     }
 
-    mutating func transition(_ model: TransitionModel) -> Transition {
+    /// The engine's transition for `model`; `site` is its index in ``sites``, `nil` for an
+    /// initial or history default transition.
+    mutating func transition(_ model: TransitionModel, site: Int? = nil) -> Transition {
         let actions = model.actions
         let condition = model.cond.map { cond in
             GuardClosure<SCXMLEvent, SessionHandle>.plain { handle, event in
@@ -228,7 +270,7 @@ struct ChartCompiler {
             type: model.isInternal ? .internal : .external,
             condition: condition,
             action: .withEffects { handle, event, effects in
-                handle.session.run(actions, event: event, effects: &effects)
+                handle.session.run(actions, event: event, site: site, effects: &effects)
             },
             location: location(model.position)
         )

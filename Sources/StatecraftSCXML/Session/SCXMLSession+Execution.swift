@@ -11,6 +11,9 @@ extension SCXMLSession {
             } catch let failure as ExecutionFailure {
                 raised.append(failure.event)
                 return false
+            } catch is Stop {
+                // A nested block already raised its error.
+                return false
             } catch {
                 raised.append(executionError(Self.describe(action), error, at: action.position))
                 return false
@@ -49,10 +52,12 @@ extension SCXMLSession {
             let message = try expr.map { try text(of: datamodel.evaluate($0)) } ?? ""
             logHandler(label ?? "", message)
         case .assign(let location, let expr, let content):
-            let value: SCXMLValue
             if let expr {
-                value = try datamodel.evaluate(expr)
-            } else if let content {
+                try datamodel.assign(location, expression: expr)
+                return
+            }
+            let value: SCXMLValue
+            if let content {
                 value = contentValue(content)
             } else {
                 value = .undefined
@@ -78,14 +83,7 @@ extension SCXMLSession {
                 }
             }
         case .foreach(let arrayExpression, let item, let index, let body):
-            guard case .array(let items) = try datamodel.evaluate(arrayExpression) else {
-                throw SCXMLDatamodelError("<foreach> array '\(arrayExpression)' is not an array")
-            }
-            if !datamodel.isAssignable(item) { try datamodel.declare(item, value: .undefined) }
-            if let index, !datamodel.isAssignable(index) { try datamodel.declare(index, value: .undefined) }
-            for (position, value) in items.enumerated() {
-                try datamodel.assign(item, value: value)
-                if let index { try datamodel.assign(index, value: .number(Double(position))) }
+            try datamodel.iterate(array: arrayExpression, item: item, index: index) {
                 if !execute(body, raised: &raised) { throw Stop() }
             }
         case .script(let source, _):
@@ -122,6 +120,9 @@ extension SCXMLSession {
         }
         do {
             try deliver(event, to: target, delay: delay, raised: &raised)
+            if target != "#_internal" {
+                traceHandler?(.sent(name: event.name, target: target.flatMap { $0.isEmpty ? nil : $0 }, delay: delay))
+            }
         } catch {
             switch error {
             case .invalidTarget(let message):

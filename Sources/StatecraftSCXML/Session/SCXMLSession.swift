@@ -28,8 +28,10 @@ public final class SCXMLSession {
     let parentLink: (session: SCXMLSession, invokeID: String)?
     var machine: Machine<String, SCXMLEvent, SessionHandle>?
     var datamodel: any SCXMLDatamodel
-    /// Ids of the active states, kept by the entry and exit actions, for `In()`.
-    var active: Set<String> = []
+    /// The engine's configuration while one of its calls runs, handed over by the chart's
+    /// dequeue hook; `nil` between calls, when the machine itself answers. The session keeps
+    /// no copy of the configuration.
+    var configuration: ConfigurationView?
     var externalQueue: [SCXMLEvent] = []
     var externalHead = 0
     /// Errors found outside a microstep, raised by the next action that runs.
@@ -51,11 +53,11 @@ public final class SCXMLSession {
     /// Invocations this session cancelled: events still coming from them are ignored.
     var cancelledInvocations: Set<String> = []
     /// The top-level final state reached, once the session ends.
-    public private(set) var finalState: String?
+    public internal(set) var finalState: String?
     /// The data of the top-level final state's `<donedata>`, once the session ends.
-    public private(set) var doneData: SCXMLValue = .undefined
+    public internal(set) var doneData: SCXMLValue = .undefined
     /// Whether the session stopped without reaching a final state (cancelled as a child).
-    public private(set) var isCancelled = false
+    public internal(set) var isCancelled = false
     /// Called after every transition the session takes (not those of sessions it invoked).
     public var transitionListener: (@Sendable (TakenTransition<String, SCXMLEvent>) -> Void)? {
         didSet { machine?.onTransition = transitionListener }
@@ -71,6 +73,10 @@ public final class SCXMLSession {
         defer { stateChanges.removeAll() }
         return stateChanges
     }
+
+    /// Receives each exit, transition, entry, raised and sent event as it happens (the
+    /// simulator's `--trace`); `nil` for none.
+    package var traceHandler: ((SessionTraceEntry) -> Void)?
 
     /// Faults the engine reported (an eventless loop cut short), in order.
     public private(set) var faults: [EngineFault] = []
@@ -98,13 +104,16 @@ public final class SCXMLSession {
         self.init(document: document, group: SessionGroup(), parent: nil)
     }
 
-    init(document: SCXMLDocument, group: SessionGroup, parent: (session: SCXMLSession, invokeID: String)?) {
+    init(
+        document: SCXMLDocument, group: SessionGroup, parent: (session: SCXMLSession, invokeID: String)?,
+        sessionID: String? = nil
+    ) {
         self.document = document
         self.group = group
         parentLink = parent
-        sessionID = group.newSessionID()
+        self.sessionID = sessionID ?? group.newSessionID()
         let activeStates = ActiveStatesView()
-        datamodel = document.datamodelFactory(SCXMLDatamodelEnvironment(isActive: { activeStates.session?.active.contains($0) ?? false }))
+        datamodel = document.datamodelFactory(SCXMLDatamodelEnvironment(isActive: { activeStates.session?.isActive($0) ?? false }))
         activeStates.session = self
         group.register(self)
     }
@@ -153,7 +162,9 @@ public final class SCXMLSession {
             // the first action.
             _ = execute(document.model.script, raised: &pendingRaises)
         }
-        machine = document.chart.makeMachine(context: SessionHandle(session: self))
+        let started = document.chart.makeMachine(context: SessionHandle(session: self))
+        configuration = nil
+        machine = started
         machine?.onTransition = transitionListener
         afterMacrostep()
     }
@@ -162,12 +173,27 @@ public final class SCXMLSession {
 
     /// The ids of the active states, in document order.
     public var activeStates: [String] {
-        document.stateIDs.filter(active.contains)
+        document.stateIDs.filter(isActive)
+    }
+
+    /// The ids of the active atomic states (`<final>` included), in document order.
+    package var activeAtomicStates: [String] {
+        document.stateInfos.lazy.filter { $0.isAtomic && self.isActive($0.id) }.map(\.id)
     }
 
     /// Whether the state `id` is active.
     public func isActive(_ id: String) -> Bool {
-        active.contains(id)
+        guard let index = document.stateIndex[id] else { return false }
+        if let configuration { return configuration.contains(node: document.stateNodes[index]) }
+        return machine?.isActive(id) ?? false
+    }
+
+    /// Called by the engine each time it dequeues an event, before it selects transitions for
+    /// it, and with `nil` before the initial configuration is entered: binds `_event` (SCXML
+    /// 5.10) and keeps the configuration view for `In()` while the engine call runs.
+    func dequeued(_ event: SCXMLEvent?, configuration: ConfigurationView) {
+        self.configuration = configuration
+        if let event { bindEvent(event) }
     }
 
     /// Whether the session has ended: it reached a top-level final state, or was cancelled.
@@ -271,6 +297,7 @@ public final class SCXMLSession {
         }
         self.machine = nil
         _ = machine.send(event)
+        configuration = nil
         if let fault = machine.lastFault, faults.last != fault { faults.append(fault) }
         self.machine = machine
         afterMacrostep()
@@ -287,7 +314,7 @@ public final class SCXMLSession {
             }
             let entered = statesToInvoke
             statesToInvoke.removeAll()
-            for index in entered where active.contains(document.stateInfos[index].id) {
+            for index in entered where isActive(document.stateInfos[index].id) {
                 for invoke in document.stateInfos[index].invokes {
                     startInvocation(invoke, owner: index)
                 }
@@ -309,10 +336,13 @@ public final class SCXMLSession {
             }
             let raised = pendingRaises
             pendingRaises.removeAll()
+            if let traceHandler {
+                for event in raised { traceHandler(.raised(event.name)) }
+            }
             self.machine = nil
             for event in raised where machine.status != .done {
-                bindEvent(event)
                 _ = machine.send(event)
+                configuration = nil
                 if let fault = machine.lastFault, faults.last != fault { faults.append(fault) }
             }
             self.machine = machine
@@ -351,7 +381,7 @@ public final class SCXMLSession {
         // states, in exit order. What they send no longer reaches anyone: this session takes
         // no more events, and its parent ignores the events of a cancelled invocation.
         var ignored: [SCXMLEvent] = []
-        for info in document.stateInfos.reversed() where active.contains(info.id) {
+        for info in document.stateInfos.reversed() where isActive(info.id) {
             for block in info.onExit { _ = execute(block, raised: &ignored) }
         }
         stopChildrenAndTimers()
@@ -373,9 +403,8 @@ public final class SCXMLSession {
     func enter(_ index: Int, event: SCXMLEvent?, effects: inout Effects<SCXMLEvent>) {
         flushPending(&effects)
         let info = document.stateInfos[index]
-        active.insert(info.id)
         if recordsStateChanges { stateChanges.append(.entered(info.id)) }
-        if let event { bindEvent(event) }
+        traceHandler?(.entered(info.id))
         if document.model.binding == .late, !info.data.isEmpty, !lateBound.contains(index) {
             lateBound.insert(index)
             for item in info.data { bind(item, override: nil) }
@@ -399,15 +428,17 @@ public final class SCXMLSession {
             _ = execute(block, raised: &raised)
         }
         for event in raised { effects.raise(event) }
+        if let traceHandler {
+            for event in raised { traceHandler(.raised(event.name)) }
+        }
     }
 
     func exit(_ index: Int, event: SCXMLEvent?, effects: inout Effects<SCXMLEvent>) {
         flushPending(&effects)
         let info = document.stateInfos[index]
-        if let event { bindEvent(event) }
         run(blocks: info.onExit, effects: &effects)
-        active.remove(info.id)
         if recordsStateChanges { stateChanges.append(.exited(info.id)) }
+        traceHandler?(.exited(info.id))
         if !info.invokes.isEmpty {
             for invokeID in childOrder where children[invokeID]?.owner == index {
                 children[invokeID]?.child.cancel()
@@ -420,20 +451,22 @@ public final class SCXMLSession {
         }
     }
 
-    func run(_ actions: [Action], event: SCXMLEvent?, effects: inout Effects<SCXMLEvent>) {
+    func run(_ actions: [Action], event: SCXMLEvent?, site: Int?, effects: inout Effects<SCXMLEvent>) {
         flushPending(&effects)
-        if let event { bindEvent(event) }
+        if let site { traceHandler?(.transition(site: site, event: event?.name)) }
         run(blocks: [actions], effects: &effects)
     }
 
     func condition(_ expression: String, event: SCXMLEvent?) throws -> Bool {
-        if let event { bindEvent(event) }
         return try datamodel.evaluateCondition(expression)
     }
 
     func flushPending(_ effects: inout Effects<SCXMLEvent>) {
         guard !pendingRaises.isEmpty else { return }
         for event in pendingRaises { effects.raise(event) }
+        if let traceHandler {
+            for event in pendingRaises { traceHandler(.raised(event.name)) }
+        }
         pendingRaises.removeAll()
     }
 
@@ -453,7 +486,8 @@ public final class SCXMLSession {
         do {
             let value: SCXMLValue
             if let expr = item.expr {
-                value = try datamodel.evaluate(expr)
+                try datamodel.declare(item.id, expression: expr)
+                return
             } else if let src = item.src {
                 guard let text = document.loader.load(src) else {
                     throw SCXMLDatamodelError("cannot load '\(src)' for <data id=\"\(item.id)\">")
