@@ -39,7 +39,7 @@ public enum ECMAScriptEngine {
 
     /// Creates the `ecmascript` datamodel of one session: a JavaScriptCore context of its own.
     ///
-    /// A session makes its datamodel through ``StatecraftSCXML/SCXMLDatamodels``; call this to
+    /// A session makes its datamodel through `SCXMLDatamodels`; call this to
     /// use the datamodel by itself, for example to evaluate expressions in a test.
     ///
     /// - Parameters:
