@@ -26,8 +26,8 @@ let examples = [
     example("location-tracker", module: "LocationTracker", dependencies: ["Statecraft"]),
     example("work-day", module: "WorkDay", dependencies: ["Statecraft"]),
     example("transporter-hooks", module: "TransporterHooks", dependencies: ["StatecraftClassic"]),
-    example("turnstile", module: "Turnstile", dependencies: ["Statecraft"]),
-    example("media-player", module: "MediaPlayer", dependencies: ["Statecraft"]),
+    example("turnstile", module: "Turnstile", dependencies: ["Statecraft", "StatecraftSCXML"]),
+    example("media-player", module: "MediaPlayer", dependencies: ["Statecraft", "StatecraftSCXML"]),
     example("staty-demo", module: "StatyDemo", dependencies: ["Statecraft", "StatecraftRuntime"]),
 ]
 
@@ -85,7 +85,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "StatecraftRuntime", dependencies: ["Statecraft"], swiftSettings: strict),
-        .target(name: "StatecraftTesting", swiftSettings: strict),
+        .target(name: "StatecraftTesting", dependencies: ["Statecraft"], swiftSettings: strict),
         .testTarget(name: "StatecraftTests", dependencies: ["Statecraft"], swiftSettings: strict),
         .testTarget(
             name: "StatecraftRuntimeTests",
@@ -93,6 +93,16 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "StatecraftSCXMLTests", dependencies: ["StatecraftSCXML", "Statecraft", "StatecraftRuntime", "StatecraftTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "StatecraftCLITests",
+            dependencies: ["StatecraftCLI", "StatecraftSCXML", "Statecraft"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "StatecraftTestingTests",
+            dependencies: ["StatecraftTesting", "Statecraft"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "StatecraftECMAScriptTests",
             dependencies: ["StatecraftECMAScript", "StatecraftSCXML", "StatecraftRuntime", "Statecraft"],

@@ -13,6 +13,16 @@ enum Compare {
         if arguments.first == "profile" {
             return try profile(Array(arguments.dropFirst()))
         }
+        if arguments.first == "chart-tools" {
+            // Only the chart tools' case: `compare chart-tools [states...]`.
+            let sizes = arguments.dropFirst().compactMap { Int($0) }
+            for row in try ChartToolsCase.run(sizes: sizes.isEmpty ? [100, 1_000, 10_000] : sizes) {
+                print("chart.tools states=\(row.states) transitions=\(row.transitions) build_ms=\(fixed(row.buildMilliseconds)) "
+                    + "structure_ms=\(fixed(row.structureMilliseconds)) dot_ms=\(fixed(row.dotMilliseconds)) "
+                    + "lint_ms=\(fixed(row.lintMilliseconds))")
+            }
+            return
+        }
         if arguments.first == "ecmascript" {
             #if ECMAScript
             return try ECMAScriptReport.run()
@@ -41,10 +51,16 @@ enum Compare {
         let nestedConstruct = measure(events: 1_000_000, repetitions: 7, statecraft: construct.runHierarchical)
         let runtimeSend = try await RuntimeCase.run()
         let irp = try SCXMLSuiteCase.run()
+        let tools = try ChartToolsCase.run()
         print(line("construct", flatConstruct))
         print(line("construct.hierarchy", nestedConstruct))
         print("instance.bytes bytes=\(InstanceBytes.size) stride=\(InstanceBytes.stride)")
         print("scxml.irp statecraft_ms=\(fixed(irp.milliseconds)) \(irp.summary)")
+        for row in tools {
+            print("chart.tools states=\(row.states) transitions=\(row.transitions) build_ms=\(fixed(row.buildMilliseconds)) "
+                + "structure_ms=\(fixed(row.structureMilliseconds)) dot_ms=\(fixed(row.dotMilliseconds)) "
+                + "lint_ms=\(fixed(row.lintMilliseconds))")
+        }
 
         var counts: [String: Counts] = [:]
         for (name, events, made) in paired {
@@ -78,6 +94,12 @@ enum Compare {
             "scxml.irp", "ms<10000, no failure", holds: irp.milliseconds < 10_000 && irp.summary.failed == 0,
             "\(fixed(irp.milliseconds)) ms, \(irp.summary)"
         ))
+        if let row = tools.first(where: { $0.states == 1_000 }) {
+            print(target("chart.structure", "ms<100 at 1000 states", holds: row.structureMilliseconds < 100,
+                         "\(fixed(row.structureMilliseconds)) ms"))
+            print(target("chart.dot", "ms<100 at 1000 states", holds: row.dotMilliseconds < 100,
+                         "\(fixed(row.dotMilliseconds)) ms"))
+        }
         #if ECMAScript
         try ECMAScriptReport.run()
         #endif

@@ -102,6 +102,44 @@ extension SCXMLSession {
     }
 
     private func perform(_ send: SendModel, at position: TextPosition, raised: inout [SCXMLEvent]) throws {
+        var sendID = send.id
+        if let location = send.idLocation {
+            let generated = nextSendID()
+            try datamodel.assign(location, value: .string(generated))
+            sendID = generated
+        }
+        let event: SCXMLEvent, target: String?, delay: Duration
+        do {
+            (event, target, delay) = try evaluate(send, sendID: sendID)
+        } catch {
+            // SCXML 5.10: an error from a failed send carries the send's id; 6.2: the message
+            // is discarded.
+            var failure = executionError("<send>", error, at: position)
+            failure.sendID = sendID
+            throw ExecutionFailure(event: failure)
+        }
+        do {
+            try deliver(event, to: target, delay: delay, raised: &raised)
+            if target != "#_internal" {
+                traceHandler?(.sent(name: event.name, target: target.flatMap { $0.isEmpty ? nil : $0 }, delay: delay))
+            }
+        } catch {
+            switch error {
+            case .invalidTarget(let message):
+                throw ExecutionFailure(event: SCXMLEvent(
+                    "error.execution", type: .platform, sendID: sendID, data: .string(message)
+                ))
+            case .unreachable(let message):
+                throw ExecutionFailure(event: SCXMLEvent(
+                    "error.communication", type: .platform, sendID: sendID, data: .string(message)
+                ))
+            }
+        }
+    }
+
+    /// Evaluates every argument of a `<send>` (SCXML 6.2: when the send runs, not when the
+    /// message is delivered): the event, its target and its delay.
+    private func evaluate(_ send: SendModel, sendID: String?) throws -> (SCXMLEvent, String?, Duration) {
         let name = try send.event ?? text(of: datamodel.evaluate(send.eventExpr ?? ""))
         let target = try send.target ?? send.targetExpr.map { try text(of: datamodel.evaluate($0)) }
         let type = try send.type ?? send.typeExpr.map { try text(of: datamodel.evaluate($0)) }
@@ -120,12 +158,6 @@ extension SCXMLSession {
         } else {
             data = try evaluateParams(send.params, namelist: send.namelist)
         }
-        var sendID = send.id
-        if let location = send.idLocation {
-            let generated = nextSendID()
-            try datamodel.assign(location, value: .string(generated))
-            sendID = generated
-        }
         if let type, type != SCXMLNames.scxmlProcessor, type != "scxml" {
             throw SCXMLDatamodelError("<send> type '\(type)' is not supported; this processor sends SCXML events only")
         }
@@ -136,20 +168,7 @@ extension SCXMLSession {
             name, type: .external, sendID: sendID, origin: "#_scxml_\(sessionID)",
             originType: SCXMLNames.scxmlProcessor, data: data
         )
-        do {
-            try deliver(event, to: target, delay: delay, raised: &raised)
-        } catch {
-            switch error {
-            case .invalidTarget(let message):
-                throw ExecutionFailure(event: SCXMLEvent(
-                    "error.execution", type: .platform, sendID: sendID, data: .string(message)
-                ))
-            case .unreachable(let message):
-                throw ExecutionFailure(event: SCXMLEvent(
-                    "error.communication", type: .platform, sendID: sendID, data: .string(message)
-                ))
-            }
-        }
+        return (event, target, delay)
     }
 
     // MARK: Invocations

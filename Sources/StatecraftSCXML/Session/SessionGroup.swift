@@ -71,6 +71,12 @@ final class SessionGroup {
         }
     }
 
+    /// The delayed sends waiting in the group, in delivery order: how long until each is due,
+    /// and its event's name.
+    var waiting: [(delay: Duration, name: String)] {
+        timers.sorted { $0.precedes($1) }.map { ($0.due - now, $0.event.name) }
+    }
+
     var nextDeadline: Duration? {
         timers.min { $0.precedes($1) }?.due
     }
