@@ -11,8 +11,7 @@ struct Main {
         if arguments.contains("--simulate") {
             let status = runSimulation(
                 lines: AnyIterator { readLine() }, json: arguments.contains("--json"),
-                write: { print($0) }, error: { FileHandle.standardError.write(Data(($0 + "
-").utf8)) }
+                write: { print($0) }, error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
             )
             exit(status)
         }
@@ -23,13 +22,11 @@ struct Main {
             do {
                 print(try makeTurnstile().structure.drawing(format), terminator: "")
             } catch {
-                FileHandle.standardError.write(Data("turnstile: \(error)
-".utf8))
+                FileHandle.standardError.write(Data("turnstile: \(error)\n".utf8))
                 exit(1)
             }
         case .invalid(let message):
-            FileHandle.standardError.write(Data("turnstile: \(message)
-".utf8))
+            FileHandle.standardError.write(Data("turnstile: \(message)\n".utf8))
             exit(2)
         }
     }

@@ -94,6 +94,32 @@ struct HistoryTests {
         #expect(shallow.context.lines.isEmpty)
     }
 
+    @Test("An initial transition may take a history state: its default at first, then what it remembers (SCXML 3.6, 3.10)")
+    func initialTransitionToAHistoryState() throws {
+        // SCXML 3.6 lets the <initial> transition (and the `initial` attribute) name any
+        // descendant, history pseudo-states included; 3.10 runs the history default's content
+        // after the parent's entry and the initial transition's content (W3C tests 579, 580).
+        let chart = try Statechart<S, E, Log> {
+            Compound(.a) {
+                OnEntry { log in log.lines.append("enter a") }
+                Initial(to: .h) { log, _, _ in log.lines.append("initial") }
+                History(.h, .shallow, default: .a2) { log, _, _ in log.lines.append("history default") }
+                Atomic(.a1)
+                Atomic(.a2) { On(.next, to: .a1) }
+                On(.go, to: .c)
+            }
+            Atomic(.c) { On(.back, to: .a) }
+        }
+        var machine = chart.makeMachine(context: Log())
+        #expect(machine.activeStates == [.a, .a2])
+        #expect(machine.context.lines == ["enter a", "initial", "history default"])
+        machine.send(.next)
+        machine.send(.go)
+        machine.send(.back)
+        #expect(machine.activeStates == [.a, .a1])
+        #expect(machine.context.lines == ["enter a", "initial", "history default", "enter a", "initial"])
+    }
+
     @Test func historyIsRecordedAtEachExitAndReplacedByTheLatest() throws {
         var machine = try Self.chart().makeMachine(context: Log())
         machine.send(.go)

@@ -76,6 +76,20 @@ struct StatechartOptionsTests {
         #expect(machine.context.lines == ["second candidate", "error seen"])
     }
 
+    @Test("With the error event, canSend looks past a throwing guard as send does")
+    func canSendLooksPastThrowingGuard() throws {
+        let chart = try Statechart<S, Named, Log>(options: Self.options) {
+            Atomic(.a) {
+                On("go", to: .b, guard: { _, _ in throw Boom() })
+                On("go") { log, _ in log.lines.append("second candidate") }
+            }
+            Atomic(.b)
+        }
+        var machine = chart.makeMachine(context: Log())
+        #expect(machine.canSend(Named("go")))
+        #expect(machine.send(Named("go")).isTaken)
+    }
+
     @Test("Without options a throwing guard still rejects your event")
     func withoutOptionsGuardRejects() throws {
         let chart = try Statechart<S, Named, Log> {

@@ -1,4 +1,4 @@
-public import StatecraftSCXML
+package import StatecraftSCXML
 
 /// The W3C conformance markup translated for the `ecmascript` datamodel: the meaning
 /// `confEcma.xsl`, the W3C's own stylesheet for that profile, gives every `conf:` attribute and
@@ -18,9 +18,9 @@ public import StatecraftSCXML
 /// `Outcome: pass`, `conf:datamodel` `datamodel="ecmascript"`. The sheet's templates that the
 /// shipped tests do not use (`conf:arrayVal`, `<conf:incrementArray>`, the Basic HTTP
 /// items...) are translated too.
-public enum ECMAScriptConformanceMarkup {
+package enum ECMAScriptConformanceMarkup {
     /// The namespace of the conformance markup.
-    public static let namespace = "http://www.w3.org/2005/scxml-conformance"
+    package static let namespace = "http://www.w3.org/2005/scxml-conformance"
 
     /// The SCXML namespace, given to the elements the translation creates.
     static let scxmlNamespace = "http://www.w3.org/2005/07/scxml"
@@ -40,7 +40,7 @@ public enum ECMAScriptConformanceMarkup {
     ///   without the attribute it needs, or an item that makes an attribute the element
     ///   already has. Nothing is dropped silently.
     /// - Complexity: O(*n*) in the size of the tree.
-    public static func translate(_ document: DocumentElement) throws(ConformanceMarkupError) -> DocumentElement {
+    package static func translate(_ document: DocumentElement) throws(ConformanceMarkupError) -> DocumentElement {
         if document.namespace == namespace {
             throw ConformanceMarkupError(
                 code: .misplacedItem, message: "the document's root element is a conformance item, not SCXML",

@@ -15,11 +15,11 @@ import StatecraftSCXML
 /// let summary = try ECMAScriptConformanceRunner(directory: "scxml-irp").run { print($0) }
 /// print(summary)   // 183 passed, 0 failed, 13 skipped
 /// ```
-public struct ECMAScriptConformanceRunner: Sendable {
+package struct ECMAScriptConformanceRunner: Sendable {
     /// The outcome of one test document.
-    public struct Result: Hashable, Sendable, CustomStringConvertible {
+    package struct Result: Hashable, Sendable, CustomStringConvertible {
         /// Passed, failed, or skipped.
-        public enum Status: String, Hashable, Sendable {
+        package enum Status: String, Hashable, Sendable {
             /// The machine reached the `pass` state.
             case pass = "PASS"
             /// It reached `fail`, did not finish, or could not be read.
@@ -29,44 +29,44 @@ public struct ECMAScriptConformanceRunner: Sendable {
         }
 
         /// The document's name without extension: `test144`.
-        public var test: String
+        package var test: String
         /// What happened.
-        public var status: Status
+        package var status: Status
         /// Why, for failures and skips.
-        public var reason: String?
+        package var reason: String?
         /// `mandatory` or `optional`, from the manifest, when it lists the test.
-        public var conformance: String?
+        package var conformance: String?
 
         /// `PASS test144`, `FAIL test147: <reason>`, `SKIP test201: <reason>`.
-        public var description: String {
+        package var description: String {
             reason.map { "\(status.rawValue) \(test): \($0)" } ?? "\(status.rawValue) \(test)"
         }
     }
 
     /// Counts of a run.
-    public struct Summary: Hashable, Sendable, CustomStringConvertible {
+    package struct Summary: Hashable, Sendable, CustomStringConvertible {
         /// Tests that passed.
-        public var passed = 0
+        package var passed = 0
         /// Tests that failed.
-        public var failed = 0
+        package var failed = 0
         /// Tests skipped.
-        public var skipped = 0
+        package var skipped = 0
 
         /// `N passed, N failed, N skipped`.
-        public var description: String { "\(passed) passed, \(failed) failed, \(skipped) skipped" }
+        package var description: String { "\(passed) passed, \(failed) failed, \(skipped) skipped" }
     }
 
     /// The folder of tests.
-    public let directory: String
+    package let directory: String
     /// The most virtual time a test may take before it counts as never finishing.
-    public var timeLimit: Duration = .seconds(600)
+    package var timeLimit: Duration = .seconds(600)
     /// How long one ECMAScript evaluation may run.
-    public var limits = ECMAScriptLimits()
+    package var limits = ECMAScriptLimits()
 
     /// Creates a runner.
     ///
     /// - Parameter directory: The folder holding `NNN/testNNN.txml`.
-    public init(directory: String) {
+    package init(directory: String) {
         self.directory = directory
     }
 
@@ -77,7 +77,7 @@ public struct ECMAScriptConformanceRunner: Sendable {
     /// - Throws: `SCXMLError` when the folder cannot be listed, ``ECMAScriptEngineError`` when
     ///   this build has no JavaScriptCore.
     @discardableResult
-    public func run(report: (Result) -> Void = { _ in }) throws -> Summary {
+    package func run(report: (Result) -> Void = { _ in }) throws -> Summary {
         let datamodels = try SCXMLDatamodels.withECMAScript(limits: limits)
         let manifest = loadManifest()
         var summary = Summary()

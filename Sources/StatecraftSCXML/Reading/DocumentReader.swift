@@ -63,16 +63,11 @@ package struct DocumentReader: Sendable {
         }
         guard parsed, let root = builder.root else {
             let position = TextPosition(line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
-            let reason = parser.parserError.map { Self.describe($0) } ?? "the document has no root element"
+            let reason = parser.parserError.map { Self.describeParserError(code: ($0 as NSError).code) }
+                ?? "the document has no root element"
             throw SCXMLError(code: .malformedXML, message: "the document is not well-formed XML: \(reason)", position: position, file: file)
         }
         return root
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        let code = (error as NSError).code
-        let text = (error as NSError).localizedDescription
-        return text.isEmpty || text.hasPrefix("The operation could not be completed") ? "parser error \(code)" : text
     }
 
     /// The first `<!DOCTYPE` or `<!ENTITY` outside comments and CDATA sections.
@@ -274,6 +269,21 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
         appendText(String(decoding: CDATABlock, as: UTF8.self))
+    }
+
+    /// The parser's first error: where it is, and what it is in words. The parser recovers from
+    /// some errors and would otherwise go on, so a malformed document could be read as another.
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        let code = (parseError as NSError).code
+        guard failure == nil, !DocumentReader.parserWarnings.contains(code) else { return }
+        var message = "the document is not well-formed XML: " + DocumentReader.describeParserError(code: code)
+        if code == DocumentReader.tagNameMismatch, let open = stack.last {
+            let name = open.prefix.map { "\($0):\(open.name)" } ?? open.name
+            message += "; the element still open is <\(name)>, from \(open.position)"
+        }
+        let position = TextPosition(line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
+        failure = SCXMLError(code: .malformedXML, message: message, position: position)
+        parser.abortParsing()
     }
 
     func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {

@@ -61,8 +61,15 @@ struct ModelReader {
     // MARK: Document
 
     mutating func read(_ root: DocumentElement) throws(SCXMLError) -> DocumentModel {
-        guard root.name == "scxml", isSCXML(root) else {
+        guard root.name == "scxml" else {
             throw error("the root element is <\(root.name)>; an SCXML document starts with <scxml>", at: root)
+        }
+        guard isSCXML(root) else {
+            throw error(
+                "the root element <scxml> is in the namespace '\(root.namespace ?? "")'; SCXML elements are in "
+                    + "'\(SCXMLNames.namespace)', so write xmlns=\"\(SCXMLNames.namespace)\"",
+                at: root
+            )
         }
         try checkAttributes(root, allowed: ["version", "initial", "name", "datamodel", "binding", "xmlns"])
         guard let version = root.attribute("version") else {
@@ -523,9 +530,11 @@ struct ModelReader {
                 throw error("<\(child.name)> cannot be written in <send>", at: child)
             }
         }
-        // SCXML 6.2 names the event by exactly one of 'event', 'eventexpr' and <content>; the
-        // W3C tests themselves write <content> beside 'event' (179, 354), so only none is refused.
-        if send.event == nil, send.eventExpr == nil, !sawContent {
+        // SCXML 6.2: to the SCXML event I/O processor, a send names its event by 'event',
+        // 'eventexpr' or <content>. The recommendation says exactly one, but the W3C tests
+        // themselves write <content> beside 'event' (179, 354), so only none is refused.
+        let scxmlType = send.typeExpr == nil && [nil, "scxml", SCXMLNames.scxmlProcessor].contains(send.type)
+        if scxmlType, send.event == nil, send.eventExpr == nil, !sawContent {
             throw error("<send> needs 'event', 'eventexpr' or <content> to say what it sends", at: element)
         }
         if send.target == "#_internal", send.delay != nil || send.delayExpr != nil {

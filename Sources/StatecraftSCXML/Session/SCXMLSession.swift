@@ -41,8 +41,8 @@ public final class SCXMLSession {
     /// Running invocations: invoke id to the child, with the state that owns it.
     var children: [String: Invocation] = [:]
     var childOrder: [String] = []
-    /// Invocations whose child ended, until their `done.invoke` event is processed: the events
-    /// the child sent before it ended still run their `<finalize>`.
+    /// Invocations whose child has ended while the invoking state is still active: `<finalize>`
+    /// still applies to the events the child sent before it ended, and to its done event.
     var finishedChildren: [String: Invocation] = [:]
     var lateBound: Set<Int> = []
     var boundEvent: SCXMLEvent?
@@ -336,14 +336,14 @@ public final class SCXMLSession {
             }
             let raised = pendingRaises
             pendingRaises.removeAll()
-            if let traceHandler {
-                for event in raised { traceHandler(.raised(event.name)) }
-            }
             self.machine = nil
             for event in raised where machine.status != .done {
                 _ = machine.send(event)
                 configuration = nil
                 if let fault = machine.lastFault, faults.last != fault { faults.append(fault) }
+            }
+            if let traceHandler {
+                for event in raised { traceHandler(.raised(event.name)) }
             }
             self.machine = machine
         }
@@ -366,10 +366,10 @@ public final class SCXMLSession {
         }
     }
 
-    /// A child ended: forget it, but let its done event through.
+    /// A child ended: it takes no more events, but its done event and the events it sent
+    /// before it ended still come through, with `<finalize>` while its state is active.
     func childFinished(_ invokeID: String) {
-        finishedChildren[invokeID] = children[invokeID]
-        children[invokeID] = nil
+        finishedChildren[invokeID] = children.removeValue(forKey: invokeID)
         childOrder.removeAll { $0 == invokeID }
     }
 
@@ -448,6 +448,7 @@ public final class SCXMLSession {
             // A child that already ended is not cancelled: what it sent, done.invoke last, is
             // still delivered (W3C test 236).
             childOrder.removeAll { children[$0] == nil }
+            finishedChildren = finishedChildren.filter { $0.value.owner != index }
         }
     }
 
