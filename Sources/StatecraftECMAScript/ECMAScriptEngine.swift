@@ -39,7 +39,7 @@ public enum ECMAScriptEngine {
 
     /// Creates the `ecmascript` datamodel of one session: a JavaScriptCore context of its own.
     ///
-    /// A session makes its datamodel through ``StatecraftSCXML/SCXMLDatamodels``; call this to
+    /// A session makes its datamodel through `SCXMLDatamodels`; call this to
     /// use the datamodel by itself, for example to evaluate expressions in a test.
     ///
     /// - Parameters:
@@ -63,7 +63,8 @@ public enum ECMAScriptEngine {
 public struct ECMAScriptLimits: Hashable, Sendable {
     /// The longest one evaluation (a condition, an expression, a `<script>`) may run before it
     /// is stopped and reported as `error.execution`: a document's `while (true) {}` cannot
-    /// hang its session. Ten seconds by default.
+    /// hang its session. Ten seconds by default; zero (or less) sets no limit, which saves
+    /// the watchdog's cost on every call into JavaScript.
     public var executionTime: Duration
 
     /// Creates limits.

@@ -96,7 +96,7 @@ struct NullVocabularyTests {
                 </state>
                 <final id="a"/><final id="b"/><final id="c"/><final id="none"/>
                 """,
-                attributes: #"initial="s0" conf:datamodel="" version="1.0""#
+                attributes: #"initial="s0" conf:datamodel="""#
             )
             let translated = try ConformanceMarkup.translate(test, vocabulary: NullVocabulary())
             let session = SCXMLSession(document: try SCXMLDocument(root: translated))

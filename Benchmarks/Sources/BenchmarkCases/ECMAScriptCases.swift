@@ -60,8 +60,13 @@ public enum ECMAScriptCases {
         let model: any SCXMLDatamodel
 
         /// Makes the datamodel with the document's two variables.
-        public init() throws {
-            model = try ECMAScriptEngine.makeDatamodel(environment: SCXMLDatamodelEnvironment { $0 == "running" })
+        ///
+        /// - Parameter watchdog: Whether evaluations have the default time limit, or none.
+        public init(watchdog: Bool = true) throws {
+            model = try ECMAScriptEngine.makeDatamodel(
+                environment: SCXMLDatamodelEnvironment { $0 == "running" },
+                limits: watchdog ? ECMAScriptLimits() : ECMAScriptLimits(executionTime: .zero)
+            )
             try model.declare("limit", value: .number(1_000_000))
             try model.declare("level", value: .number(3))
         }
@@ -83,7 +88,7 @@ public enum ECMAScriptCases {
         /// - Parameter datamodel: `ecmascript` or `statecraft`.
         public init(datamodel: String) throws {
             document = try SCXMLDocument(
-                xml: ECMAScriptCases.conditionDocument(datamodel: datamodel, cond: "level < limit"),
+                xml: ECMAScriptCases.conditionDocument(datamodel: datamodel, cond: "level &lt; limit"),
                 datamodels: try .withECMAScript()
             )
         }
@@ -105,6 +110,17 @@ public enum ECMAScriptCases {
         var made = 0
         for _ in 0..<count {
             if (try? ECMAScriptEngine.makeDatamodel(environment: SCXMLDatamodelEnvironment { _ in false })) != nil { made += 1 }
+        }
+        return made
+    }
+
+    /// Makes `count` ECMAScript datamodels and declares the document's two variables in each,
+    /// as starting a session does.
+    public static func makeContextsAndDeclare(_ count: Int) -> Int {
+        var made = 0
+        for _ in 0..<count {
+            guard let model = try? ECMAScriptEngine.makeDatamodel(environment: SCXMLDatamodelEnvironment { _ in false }) else { continue }
+            if (try? model.declare("limit", expression: "1000000")) != nil, (try? model.declare("level", expression: "3")) != nil { made += 1 }
         }
         return made
     }

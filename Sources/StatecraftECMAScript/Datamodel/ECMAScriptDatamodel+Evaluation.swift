@@ -18,9 +18,9 @@ extension ECMAScriptDatamodel {
     /// Each expression is compiled once, into a function kept for the next evaluation.
     ///
     /// - Parameter expression: Any ECMAScript expression.
-    /// - Returns: Its value as an ``StatecraftSCXML/SCXMLValue``, taken as `JSON.stringify` takes
+    /// - Returns: Its value as an `SCXMLValue`, taken as `JSON.stringify` takes
     ///   it (`undefined` kept).
-    /// - Throws: ``StatecraftSCXML/SCXMLDatamodelError`` with the exception's message
+    /// - Throws: `SCXMLDatamodelError` with the exception's message
     ///   (`ReferenceError: Can't find variable: x`), or naming the part of the value that
     ///   cannot leave the datamodel (a function, a cycle).
     public func evaluate(_ expression: String) throws(SCXMLDatamodelError) -> SCXMLValue {
@@ -33,7 +33,7 @@ extension ECMAScriptDatamodel {
     ///
     /// - Parameter expression: Any ECMAScript expression; `In('id')` included.
     /// - Returns: Its truth.
-    /// - Throws: ``StatecraftSCXML/SCXMLDatamodelError`` when the expression is malformed or
+    /// - Throws: `SCXMLDatamodelError` when the expression is malformed or
     ///   throws; the session then takes the condition as false and raises `error.execution`.
     public func evaluateCondition(_ expression: String) throws(SCXMLDatamodelError) -> Bool {
         let value = try scriptValue(of: expression)
@@ -99,7 +99,7 @@ extension ECMAScriptDatamodel {
     /// - Parameters:
     ///   - location: An ECMAScript left-hand-side expression.
     ///   - value: The value; objects and arrays become fresh JavaScript ones.
-    /// - Throws: ``StatecraftSCXML/SCXMLDatamodelError`` with the exception's message.
+    /// - Throws: `SCXMLDatamodelError` with the exception's message.
     public func assign(_ location: String, value: SCXMLValue) throws(SCXMLDatamodelError) {
         let setter = try compiledLocation(location)
         let made = values.scriptValue(value)
@@ -116,7 +116,7 @@ extension ECMAScriptDatamodel {
     /// - Parameters:
     ///   - location: An ECMAScript left-hand-side expression.
     ///   - expression: Any ECMAScript expression.
-    /// - Throws: ``StatecraftSCXML/SCXMLDatamodelError`` with the exception's message.
+    /// - Throws: `SCXMLDatamodelError` with the exception's message.
     public func assign(_ location: String, expression: String) throws(SCXMLDatamodelError) {
         let setter = try compiledLocation(location)
         let value = try scriptValue(of: expression)
@@ -162,8 +162,8 @@ extension ECMAScriptDatamodel {
     /// Runs a `<script>` as a global ECMAScript script: `var` and `function` declarations
     /// become variables of the datamodel.
     ///
-    /// - Parameter script: The script's text.
-    /// - Throws: ``StatecraftSCXML/SCXMLDatamodelError`` with the exception's message; the
+    /// - Parameter source: The script's text.
+    /// - Throws: `SCXMLDatamodelError` with the exception's message; the
     ///   statements before the one that threw keep their effect.
     public func run(script source: String) throws(SCXMLDatamodelError) {
         do {
@@ -217,7 +217,7 @@ extension ECMAScriptDatamodel {
     ///   - item: A variable name.
     ///   - index: A variable name for the position, from 0, if any.
     ///   - body: The `<foreach>` children.
-    /// - Throws: ``StatecraftSCXML/SCXMLDatamodelError`` when the value is not an array or
+    /// - Throws: `SCXMLDatamodelError` when the value is not an array or
     ///   `item` or `index` is not a legal variable name; what `body` throws.
     public func iterate(array: String, item: String, index: String?, body: () throws -> Void) throws {
         let collection = try scriptValue(of: array)

@@ -11,11 +11,11 @@ extension ECMAScriptDatamodel {
     /// declared, in order, then the globals its scripts created (`var x`, `function f`,
     /// `y = 1` in a script), in the order they were created.
     ///
-    /// A variable whose value is `undefined` is ``StatecraftSCXML/SCXMLValue/undefined``.
+    /// A variable whose value is `undefined` is `SCXMLValue.undefined`.
     /// JavaScript's built-ins, `In` and the system variables are not included.
     ///
     /// - Returns: One member per variable.
-    /// - Throws: ``StatecraftSCXML/SCXMLDatamodelError`` naming every value JSON cannot hold,
+    /// - Throws: `SCXMLDatamodelError` naming every value JSON cannot hold,
     ///   with its path: a function (a script's `function` declarations included), a symbol, a
     ///   cycle, `undefined` inside an object or array, `NaN` or an infinity. None is left out.
     public func exportVariables() throws(SCXMLDatamodelError) -> [SCXMLMember] {
@@ -60,7 +60,7 @@ extension ECMAScriptDatamodel {
     /// become fresh JavaScript ones.
     ///
     /// - Parameter variables: The variables, as ``exportVariables()`` gave them.
-    /// - Throws: ``StatecraftSCXML/SCXMLDatamodelError`` when a name is a system variable,
+    /// - Throws: `SCXMLDatamodelError` when a name is a system variable,
     ///   `In`, or a read-only global.
     public func importVariables(_ variables: [SCXMLMember]) throws(SCXMLDatamodelError) {
         for variable in variables {

@@ -10,7 +10,7 @@ public import StatecraftSCXML
 /// JavaScriptCore.
 ///
 /// A document selects it with `datamodel="ecmascript"` and is read with datamodels that
-/// include it (``StatecraftSCXML/SCXMLDatamodels/withECMAScript(limits:)``). Each session gets
+/// include it (`SCXMLDatamodels.withECMAScript(limits:)`). Each session gets
 /// a JavaScript context, and a virtual machine, of its own:
 ///
 /// - `<data id="x">` creates the global variable `x`, bound early or late as the document's
@@ -32,7 +32,7 @@ public import StatecraftSCXML
 ///   runs past ``ECMAScriptLimits/executionTime``) becomes `error.execution`, with the message.
 ///
 /// Values leave the context (as event data, `<param>`, `namelist`, `<donedata>`, a log line)
-/// as JSON-like ``SCXMLValue``s; a function, a symbol or a cycle cannot, and is an error.
+/// as JSON-like `SCXMLValue`s; a function, a symbol or a cycle cannot, and is an error.
 ///
 /// ```swift
 /// let model = try ECMAScriptEngine.makeDatamodel(environment: SCXMLDatamodelEnvironment { $0 == "on" })
@@ -247,7 +247,7 @@ public final class ECMAScriptDatamodel: SCXMLDatamodel {
     /// - Parameters:
     ///   - id: An ECMAScript identifier that is not a reserved word, a system variable or `In`.
     ///   - value: Its value; objects and arrays become fresh JavaScript ones.
-    /// - Throws: ``StatecraftSCXML/SCXMLDatamodelError`` when `id` cannot name a variable.
+    /// - Throws: `SCXMLDatamodelError` when `id` cannot name a variable.
     public func declare(_ id: String, value: SCXMLValue) throws(SCXMLDatamodelError) {
         try checkDeclarable(id)
         let made = values.scriptValue(value)
@@ -260,7 +260,7 @@ public final class ECMAScriptDatamodel: SCXMLDatamodel {
     /// - Parameters:
     ///   - id: An ECMAScript identifier that is not a reserved word, a system variable or `In`.
     ///   - expression: Any ECMAScript expression.
-    /// - Throws: ``StatecraftSCXML/SCXMLDatamodelError`` with the exception's message when the
+    /// - Throws: `SCXMLDatamodelError` with the exception's message when the
     ///   expression fails, or when `id` cannot name a variable.
     public func declare(_ id: String, expression: String) throws(SCXMLDatamodelError) {
         try checkDeclarable(id)

@@ -6,13 +6,13 @@ import CJavaScriptCore
 #endif
 import StatecraftSCXML
 
-/// Conversions between JavaScript values and ``SCXMLValue``s.
+/// Conversions between JavaScript values and `SCXMLValue`s.
 ///
 /// Going out, a value is taken as `JSON.stringify` takes it (`toJSON` is called, an object
 /// gives its own enumerable string-keyed properties, an array its elements), except that
 /// nothing is left out without a word: a function, a symbol, a cycle or a value that nests
 /// too deeply is a problem, reported with where it was found. `undefined` stays
-/// ``SCXMLValue/undefined``, except in ``Purpose/json`` where it is a problem below the top.
+/// `SCXMLValue.undefined`, except in ``Purpose/json`` where it is a problem below the top.
 struct ScriptValues {
     /// Why a value is converted, which decides what it may hold.
     enum Purpose {
@@ -35,10 +35,10 @@ struct ScriptValues {
 
     // MARK: To SCXML
 
-    /// `value` as an ``SCXMLValue``.
+    /// `value` as an `SCXMLValue`.
     ///
     /// - Parameter name: What the value is, for messages: `Var1`, `the value of 'x + 1'`.
-    /// - Throws: ``SCXMLDatamodelError`` listing every problem found, each with its path.
+    /// - Throws: `SCXMLDatamodelError` listing every problem found, each with its path.
     func scxmlValue(_ value: JSValueRef, purpose: Purpose, name: String) throws(SCXMLDatamodelError) -> SCXMLValue {
         var problems: [String] = []
         var open: [JSObjectRef] = []

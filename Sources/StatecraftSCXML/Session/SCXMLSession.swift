@@ -336,14 +336,14 @@ public final class SCXMLSession {
             }
             let raised = pendingRaises
             pendingRaises.removeAll()
+            if let traceHandler {
+                for event in raised { traceHandler(.raised(event.name)) }
+            }
             self.machine = nil
             for event in raised where machine.status != .done {
                 _ = machine.send(event)
                 configuration = nil
                 if let fault = machine.lastFault, faults.last != fault { faults.append(fault) }
-            }
-            if let traceHandler {
-                for event in raised { traceHandler(.raised(event.name)) }
             }
             self.machine = machine
         }

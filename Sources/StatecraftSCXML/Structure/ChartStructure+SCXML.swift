@@ -94,29 +94,6 @@ private struct SCXMLExport {
         "statecraft.after.\(transition.index)"
     }
 
-    /// The default of a history state. SCXML 3.10 requires one; a chart whose history names
-    /// none enters its parent's default entry, so that is what is written: the parent's
-    /// initial targets (for a shallow history, the children that hold them), or every region of
-    /// a parallel parent.
-    private func historyDefault(_ index: Int, deep: Bool) -> [Int] {
-        let described = structure.states[index]
-        guard described.initial.isEmpty, let parent = described.parent else { return described.initial }
-        let owner = structure.states[parent]
-        if owner.initial.isEmpty {
-            return owner.children.filter {
-                if case .history = structure.states[$0].kind { false } else { true }
-            }
-        }
-        guard !deep else { return owner.initial }
-        var children: [Int] = []
-        for target in owner.initial {
-            var node = target
-            while let up = structure.states[node].parent, up != parent { node = up }
-            if !children.contains(node) { children.append(node) }
-        }
-        return children
-    }
-
     private func state(_ index: Int) -> StateModel {
         let described = structure.states[index]
         let kind: StateModel.Kind
@@ -130,8 +107,17 @@ private struct SCXMLExport {
         switch described.kind {
         case .compound:
             state.initial = described.initial.map { ids[$0] }
-        case .history(let depth):
-            state.initialTransition = TransitionModel(targets: historyDefault(index, deep: depth == .deep).map { ids[$0] }, position: nowhere)
+        case .history:
+            // SCXML requires a history's default transition (3.10); a typed history without a
+            // default enters its parent's initial states, so that is the default written.
+            var defaults = described.initial
+            if defaults.isEmpty, let parent = described.parent {
+                defaults = structure.states[parent].initial
+                if defaults.isEmpty, let first = structure.states[parent].children.first(where: {
+                    if case .history = structure.states[$0].kind { false } else { true }
+                }) { defaults = [first] }
+            }
+            state.initialTransition = TransitionModel(targets: defaults.map { ids[$0] }, position: nowhere)
         default:
             break
         }
