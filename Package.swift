@@ -92,7 +92,12 @@ let package = Package(
             dependencies: ["StatecraftRuntime", "StatecraftTesting", "Statecraft"],
             swiftSettings: strict
         ),
-        .testTarget(name: "StatecraftSCXMLTests", dependencies: ["StatecraftSCXML", "Statecraft", "StatecraftRuntime", "StatecraftTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "StatecraftSCXMLTests",
+            dependencies: ["StatecraftSCXML", "Statecraft", "StatecraftRuntime", "StatecraftTesting"],
+            exclude: ["Recommendation/CHECKLIST.md"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "StatecraftCLITests",
             dependencies: ["StatecraftCLI", "StatecraftSCXML", "Statecraft"],
