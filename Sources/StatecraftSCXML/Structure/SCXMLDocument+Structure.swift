@@ -1,7 +1,7 @@
 public import Statecraft
 
 extension SCXMLDocument {
-    /// The document's states and transitions as a read-only ``ChartStructure``, for drawings,
+    /// The document's states and transitions as a read-only `ChartStructure` (from `Statecraft`), for drawings,
     /// lints and path searches.
     ///
     /// ```swift
