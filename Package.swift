@@ -26,8 +26,8 @@ let examples = [
     example("location-tracker", module: "LocationTracker", dependencies: ["Statecraft"]),
     example("work-day", module: "WorkDay", dependencies: ["Statecraft"]),
     example("transporter-hooks", module: "TransporterHooks", dependencies: ["StatecraftClassic"]),
-    example("turnstile", module: "Turnstile", dependencies: ["Statecraft"]),
-    example("media-player", module: "MediaPlayer", dependencies: ["Statecraft"]),
+    example("turnstile", module: "Turnstile", dependencies: ["Statecraft", "StatecraftSCXML"]),
+    example("media-player", module: "MediaPlayer", dependencies: ["Statecraft", "StatecraftSCXML"]),
     example("staty-demo", module: "StatyDemo", dependencies: ["Statecraft", "StatecraftRuntime"]),
 ]
 
@@ -42,7 +42,18 @@ let package = Package(
         .executable(name: "statecraft", targets: ["StatecraftCLI"]),
         .library(name: "StatecraftRuntime", targets: ["StatecraftRuntime"]),
         .library(name: "StatecraftTesting", targets: ["StatecraftTesting"]),
+        .library(name: "StatecraftECMAScript", targets: ["StatecraftECMAScript"]),
     ] + examples.map(\.0),
+    traits: [
+        .trait(
+            name: "ECMAScript",
+            description: """
+                The ecmascript SCXML datamodel on JavaScriptCore (StatecraftECMAScript). Apple platforms always \
+                have it; on Linux it needs WebKitGTK's JavaScriptCore (apt: libjavascriptcoregtk-4.1-dev).
+                """
+        ),
+        .default(enabledTraits: []),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
@@ -52,11 +63,29 @@ let package = Package(
         .target(name: "StatecraftSCXML", dependencies: ["Statecraft", "StatecraftRuntime"], swiftSettings: strict),
         .executableTarget(
             name: "StatecraftCLI",
-            dependencies: ["StatecraftSCXML", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "StatecraftSCXML", "StatecraftECMAScript",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        // JavaScriptCore's C API from WebKitGTK, for the ecmascript datamodel on Linux; Apple platforms import
+        // the system framework instead.
+        .systemLibrary(
+            name: "CJavaScriptCore",
+            pkgConfig: "javascriptcoregtk-4.1",
+            providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
+        ),
+        .target(
+            name: "StatecraftECMAScript",
+            dependencies: [
+                "StatecraftSCXML",
+                .target(name: "CJavaScriptCore", condition: .when(platforms: [.linux], traits: ["ECMAScript"])),
+            ],
             swiftSettings: strict
         ),
         .target(name: "StatecraftRuntime", dependencies: ["Statecraft"], swiftSettings: strict),
-        .target(name: "StatecraftTesting", swiftSettings: strict),
+        .target(name: "StatecraftTesting", dependencies: ["Statecraft"], swiftSettings: strict),
         .testTarget(name: "StatecraftTests", dependencies: ["Statecraft"], swiftSettings: strict),
         .testTarget(
             name: "StatecraftRuntimeTests",
@@ -67,6 +96,16 @@ let package = Package(
         .testTarget(
             name: "StatecraftCLITests",
             dependencies: ["StatecraftCLI", "StatecraftSCXML", "Statecraft"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "StatecraftTestingTests",
+            dependencies: ["StatecraftTesting", "Statecraft"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "StatecraftECMAScriptTests",
+            dependencies: ["StatecraftECMAScript", "StatecraftSCXML", "StatecraftRuntime", "Statecraft"],
             swiftSettings: strict
         ),
         .testTarget(

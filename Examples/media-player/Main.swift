@@ -1,11 +1,20 @@
 import Foundation
 import Statecraft
 
-/// Runs the media player's scripted session and prints its lines; with `--draw FORMAT`
-/// (`dot`, `mermaid`, `plantuml` or `json`), prints the player's chart instead.
+/// Runs the media player's scripted session and prints its lines; with `--draw FORMAT` (`dot`, `mermaid`,
+/// `plantuml` or `json`), prints the player's chart instead; with `--simulate`, runs the
+/// script on standard input (`--json` for JSON lines).
 @main
 struct Main {
     static func main() {
+        let arguments = CommandLine.arguments.dropFirst()
+        if arguments.contains("--simulate") {
+            let status = runSimulation(
+                lines: AnyIterator { readLine() }, json: arguments.contains("--json"),
+                write: { print($0) }, error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+            )
+            exit(status)
+        }
         switch drawingRequest(CommandLine.arguments) {
         case .none:
             runExample { print($0) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Statecraft
+import StatecraftECMAScript
 import StatecraftSCXML
 
 /// `statecraft check FILE...`: reads and checks SCXML documents, then lints them.

@@ -1,4 +1,5 @@
 import Foundation
+import StatecraftECMAScript
 import StatecraftSCXML
 
 /// Reads the documents the commands take: SCXML, and W3C test documents (`.txml`) whose
@@ -33,7 +34,8 @@ enum DocumentLoading {
             } catch {
                 throw Failure(description: "\(path):\(error)")
             }
-            var datamodels = SCXMLDatamodels.standard
+            // With JavaScriptCore in the build, documents may name the ecmascript datamodel too.
+            var datamodels = (try? SCXMLDatamodels.withECMAScript()) ?? .standard
             if anyDatamodel, let name = translated.attribute("datamodel"), !datamodels.names.contains(name) {
                 datamodels.register(name, SCXMLNullDatamodel.self)
             }

@@ -9,6 +9,7 @@ struct Terminal {
         case warning = "1;33"
         case success = "32"
         case note = "2"
+        case emphasis = "1"
     }
 
     let usesColor: Bool
@@ -36,8 +37,13 @@ struct Terminal {
         usesColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
     }
 
-    /// Writes a line to standard error.
-    static func writeError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+    /// Writes a line to standard error, or `text` as it is without `newline`.
+    static func writeError(_ text: String, newline: Bool = true) {
+        FileHandle.standardError.write(Data((newline ? text + "\n" : text).utf8))
+    }
+
+    /// Writes `text` to standard output as it is, at once (a prompt has no newline to flush it).
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
     }
 }

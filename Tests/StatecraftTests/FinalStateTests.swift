@@ -42,4 +42,22 @@ struct FinalStateTests {
         }
         #expect(chart.makeMachine().status == .done)
     }
+    /// When the machine finishes, the active states exit with no event, on the leaf path as on
+    /// the general one (where recording state changes puts the machine). Found by the Appendix
+    /// D oracle (seed 4721): the leaf path passed the event that entered the final state.
+    @Test func exitActionsAtTheFinishSeeNoEventOnEveryPath() throws {
+        let chart = try Statechart<Light, Switch, Trace> {
+            Atomic(.off) { On(.surge, to: .burnt) }
+            Final(.burnt) {
+                OnExit { trace, event in trace.log.append("exit burnt by \(event.map { "\($0)" } ?? "nothing")") }
+            }
+        }
+        var leaf = chart.makeMachine(context: Trace())
+        var general = chart.makeMachine(context: Trace())
+        general.recordsStateChanges = true
+        leaf.send(.surge)
+        general.send(.surge)
+        #expect(leaf.context.log == ["exit burnt by nothing"])
+        #expect(general.context.log == ["exit burnt by nothing"])
+    }
 }

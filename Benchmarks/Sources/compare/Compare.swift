@@ -23,6 +23,14 @@ enum Compare {
             }
             return
         }
+        if arguments.first == "ecmascript" {
+            #if ECMAScript
+            return try ECMAScriptReport.run()
+            #else
+            print("compare ecmascript: build with the ECMAScript trait: swift run -c release --package-path Benchmarks --traits ECMAScript compare ecmascript")
+            return
+            #endif
+        }
         try checkSameWork()
 
         let paired: [(name: String, events: Int, made: any PairedCase)] = [
@@ -92,6 +100,9 @@ enum Compare {
             print(target("chart.dot", "ms<100 at 1000 states", holds: row.dotMilliseconds < 100,
                          "\(fixed(row.dotMilliseconds)) ms"))
         }
+        #if ECMAScript
+        try ECMAScriptReport.run()
+        #endif
     }
 
     static func line(_ name: String, _ timing: Timing) -> String {

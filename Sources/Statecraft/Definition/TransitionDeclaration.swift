@@ -31,6 +31,10 @@ package struct TransitionDeclaration<State: Hashable & Sendable, Event: MachineE
     package var condition: GuardClosure<Event, Context>?
     package var action: ActionClosure<State, Event, Context>?
     package var location: SourceLocation
+    /// States that must all be active for the transition to be enabled (``When``).
+    package var requiredStates: [State] = []
+    /// States none of which may be active for the transition to be enabled (``When``).
+    package var excludedStates: [State] = []
     /// What a drawing calls the guard (`enough coins`), when the chart names it.
     package var guardLabel: String?
     /// What a drawing calls the action (`count coin`), when the chart names it.

@@ -12,7 +12,7 @@ import Statecraft
 /// print(session.activeStates)
 /// ```
 ///
-/// Reading refuses hostile input (see ``DocumentReader``) and reports every mistake as an
+/// Reading refuses hostile input (see ``Limits``) and reports every mistake as an
 /// ``SCXMLError`` with its line and column.
 public final class SCXMLDocument: Sendable {
     /// The document's `name` attribute.
@@ -29,6 +29,9 @@ public final class SCXMLDocument: Sendable {
     /// Per state, in chart order, what its entry and exit run.
     let stateInfos: [StateInfo]
     let stateIndex: [String: Int]
+    /// Every `<transition>` child of a state, in document order; a taken transition reports its
+    /// index here to the session's trace.
+    package let transitionSites: [TransitionSite]
     let datamodelFactory: @Sendable (SCXMLDatamodelEnvironment) -> any SCXMLDatamodel
     let datamodels: SCXMLDatamodels
     let loader: ResourceLoader
@@ -47,7 +50,7 @@ public final class SCXMLDocument: Sendable {
         file: String? = nil,
         baseDirectory: String? = nil,
         datamodels: SCXMLDatamodels = .standard,
-        limits: DocumentReader.Limits = DocumentReader.Limits()
+        limits: Limits = Limits()
     ) throws(SCXMLError) {
         let root = try DocumentReader(limits: limits).read(xml, file: file)
         try self.init(root: root, file: file, baseDirectory: baseDirectory, datamodels: datamodels)
@@ -70,7 +73,7 @@ public final class SCXMLDocument: Sendable {
         )
     }
 
-    /// Compiles a parsed document tree (for example one rewritten by ``ConformanceMarkup``).
+    /// Compiles a parsed document tree (for example one rewritten by `ConformanceMarkup`).
     ///
     /// - Parameters:
     ///   - root: The `<scxml>` element.
@@ -78,13 +81,28 @@ public final class SCXMLDocument: Sendable {
     ///   - baseDirectory: The folder that relative `src` references are resolved against.
     ///   - datamodels: The datamodels it may name.
     /// - Throws: ``SCXMLError`` saying what is wrong and where.
-    public convenience init(
+    package convenience init(
         root: DocumentElement,
         file: String? = nil,
         baseDirectory: String? = nil,
         datamodels: SCXMLDatamodels = .standard
     ) throws(SCXMLError) {
         try self.init(root: root, file: file, loader: ResourceLoader(baseDirectory: baseDirectory), datamodels: datamodels)
+    }
+
+    /// Compiles a parsed document tree whose `src` references may be supplied by `fallback` when
+    /// no file holds them (the conformance runners translate `name.txml` for `name.scxml`).
+    package convenience init(
+        root: DocumentElement,
+        file: String?,
+        baseDirectory: String?,
+        fallback: @escaping @Sendable (_ path: String) -> String?,
+        datamodels: SCXMLDatamodels
+    ) throws(SCXMLError) {
+        try self.init(
+            root: root, file: file, loader: ResourceLoader(baseDirectory: baseDirectory, fallback: fallback),
+            datamodels: datamodels
+        )
     }
 
     convenience init(root: DocumentElement, file: String?, loader: ResourceLoader, datamodels: SCXMLDatamodels) throws(SCXMLError) {
@@ -96,12 +114,14 @@ public final class SCXMLDocument: Sendable {
     init(model: DocumentModel, file: String?, loader: ResourceLoader, datamodels: SCXMLDatamodels) throws(SCXMLError) {
         guard let factory = datamodels.factory(for: model.datamodel) else {
             let name = model.datamodel ?? datamodels.defaultName
-            throw SCXMLError(
-                code: .invalidDocument,
-                message: "the datamodel '\(name)' is not available; this reader knows "
-                    + datamodels.names.map { "'\($0)'" }.joined(separator: ", "),
-                position: model.position, file: file
-            )
+            var message = "the datamodel '\(name)' is not available; this reader knows "
+                + datamodels.names.map { "'\($0)'" }.joined(separator: ", ")
+            if name == "ecmascript" {
+                message += ". The ecmascript datamodel is in the StatecraftECMAScript product: read the document with "
+                    + "SCXMLDatamodels.withECMAScript(); on Linux build with '--traits ECMAScript' and install "
+                    + "libjavascriptcoregtk-4.1-dev (apt)"
+            }
+            throw SCXMLError(code: .invalidDocument, message: message, position: model.position, file: file)
         }
         var compiler = ChartCompiler(file: file)
         let declarations = model.states.map { compiler.declaration($0, topLevel: true) }
@@ -123,6 +143,7 @@ public final class SCXMLDocument: Sendable {
         stateInfos = compiler.infos
         stateIndex = Dictionary(uniqueKeysWithValues: compiler.infos.enumerated().map { ($1.id, $0) })
         stateIDs = compiler.infos.map(\.id)
+        transitionSites = compiler.sites
     }
 
     /// The document written back as SCXML text: the same states, transitions and executable
@@ -142,6 +163,10 @@ struct StateInfo: Sendable {
     /// The done data of a top-level final state, evaluated by the session when it ends.
     var topLevelDoneData: DoneDataModel?
     var isTopLevelFinal: Bool
+    /// Whether it is atomic: a `<state>` without child states, or a `<final>`.
+    var isAtomic: Bool
+    /// Whether it is a `<history>` pseudo-state.
+    var isHistory: Bool
 }
 
 /// The session a chart's closures act on. The session owns its machine, which holds this
@@ -161,6 +186,8 @@ struct ChartCompiler {
     var infos: [StateInfo] = []
     /// Source locations use a running number as their "line", mapped back to document positions.
     var positions: [Int: TextPosition] = [:]
+    /// The `<transition>` children of states, in the order their closures were made.
+    var sites: [TransitionSite] = []
 
     init(file: String?) {
         self.file = file
@@ -177,7 +204,9 @@ struct ChartCompiler {
         let isTopFinal = topLevel && state.kind == .final
         infos.append(StateInfo(
             id: state.id, onEntry: state.onEntry, onExit: state.onExit, data: state.data, invokes: state.invokes,
-            topLevelDoneData: isTopFinal ? state.doneData : nil, isTopLevelFinal: isTopFinal
+            topLevelDoneData: isTopFinal ? state.doneData : nil, isTopLevelFinal: isTopFinal,
+            isAtomic: state.kind == .final || (state.kind == .state && state.children.isEmpty),
+            isHistory: { if case .history = state.kind { true } else { false } }()
         ))
         var elements: [Element] = []
         elements.append(Element(storage: .entry(.withEffects { handle, event, effects in
@@ -187,7 +216,11 @@ struct ChartCompiler {
             handle.session.exit(index, event: event, effects: &effects)
         })))
         for transition in state.transitions {
-            elements.append(Element(storage: .transition(self.transition(transition))))
+            sites.append(TransitionSite(
+                source: state.id, event: transition.event, cond: transition.cond, targets: transition.targets,
+                isInternal: transition.isInternal, position: transition.position
+            ))
+            elements.append(Element(storage: .transition(self.transition(transition, site: sites.count - 1))))
         }
         if let initial = state.initialTransition {
             elements.append(Element(storage: .initial(self.transition(initial))))
@@ -215,7 +248,9 @@ struct ChartCompiler {
         return Declaration(id: state.id, kind: kind, elements: elements, location: location(state.position))
     }
 
-    mutating func transition(_ model: TransitionModel) -> Transition {
+    /// The engine's transition for `model`; `site` is its index in ``sites``, `nil` for an
+    /// initial or history default transition.
+    mutating func transition(_ model: TransitionModel, site: Int? = nil) -> Transition {
         let actions = model.actions
         let condition = model.cond.map { cond in
             GuardClosure<SCXMLEvent, SessionHandle>.plain { handle, event in
@@ -228,7 +263,7 @@ struct ChartCompiler {
             type: model.isInternal ? .internal : .external,
             condition: condition,
             action: .withEffects { handle, event, effects in
-                handle.session.run(actions, event: event, effects: &effects)
+                handle.session.run(actions, event: event, site: site, effects: &effects)
             },
             location: location(model.position)
         )

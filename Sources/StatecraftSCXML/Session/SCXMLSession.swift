@@ -39,6 +39,9 @@ public final class SCXMLSession {
     /// Running invocations: invoke id to the child, with the state that owns it.
     var children: [String: Invocation] = [:]
     var childOrder: [String] = []
+    /// Invocations whose child has ended while the invoking state is still active: `<finalize>`
+    /// still applies to the events the child sent before it ended, and to its done event.
+    var finishedChildren: [String: Invocation] = [:]
     var lateBound: Set<Int> = []
     var boundEvent: SCXMLEvent?
     var sendCounter = 0
@@ -48,11 +51,11 @@ public final class SCXMLSession {
     /// Invocations this session cancelled: events still coming from them are ignored.
     var cancelledInvocations: Set<String> = []
     /// The top-level final state reached, once the session ends.
-    public private(set) var finalState: String?
+    public internal(set) var finalState: String?
     /// The data of the top-level final state's `<donedata>`, once the session ends.
-    public private(set) var doneData: SCXMLValue = .undefined
+    public internal(set) var doneData: SCXMLValue = .undefined
     /// Whether the session stopped without reaching a final state (cancelled as a child).
-    public private(set) var isCancelled = false
+    public internal(set) var isCancelled = false
     /// Called after every transition the session takes (not those of sessions it invoked).
     public var transitionListener: (@Sendable (TakenTransition<String, SCXMLEvent>) -> Void)? {
         didSet { machine?.onTransition = transitionListener }
@@ -68,6 +71,10 @@ public final class SCXMLSession {
         defer { stateChanges.removeAll() }
         return stateChanges
     }
+
+    /// Receives each exit, transition, entry, raised and sent event as it happens (the
+    /// simulator's `--trace`); `nil` for none.
+    package var traceHandler: ((SessionTraceEntry) -> Void)?
 
     /// Faults the engine reported (an eventless loop cut short), in order.
     public private(set) var faults: [EngineFault] = []
@@ -95,11 +102,14 @@ public final class SCXMLSession {
         self.init(document: document, group: SessionGroup(), parent: nil)
     }
 
-    init(document: SCXMLDocument, group: SessionGroup, parent: (session: SCXMLSession, invokeID: String)?) {
+    init(
+        document: SCXMLDocument, group: SessionGroup, parent: (session: SCXMLSession, invokeID: String)?,
+        sessionID: String? = nil
+    ) {
         self.document = document
         self.group = group
         parentLink = parent
-        sessionID = group.newSessionID()
+        self.sessionID = sessionID ?? group.newSessionID()
         let activeStates = ActiveStatesView()
         datamodel = document.datamodelFactory(SCXMLDatamodelEnvironment(isActive: { activeStates.session?.active.contains($0) ?? false }))
         activeStates.session = self
@@ -134,9 +144,15 @@ public final class SCXMLSession {
         for item in document.model.data {
             bind(item, override: parameters[item.id])
         }
-        if document.model.binding == .early {
-            for info in document.stateInfos {
-                for item in info.data { bind(item, override: nil) }
+        for info in document.stateInfos {
+            for item in info.data {
+                // SCXML 5.3: late binding creates every data element now and assigns its value
+                // when its state is first entered.
+                if document.model.binding == .early {
+                    bind(item, override: nil)
+                } else {
+                    declare(item.id, .undefined, at: item.position)
+                }
             }
         }
         if !document.model.script.isEmpty {
@@ -154,6 +170,11 @@ public final class SCXMLSession {
     /// The ids of the active states, in document order.
     public var activeStates: [String] {
         document.stateIDs.filter(active.contains)
+    }
+
+    /// The ids of the active atomic states (`<final>` included), in document order.
+    package var activeAtomicStates: [String] {
+        document.stateInfos.lazy.filter { $0.isAtomic && self.active.contains($0.id) }.map(\.id)
     }
 
     /// Whether the state `id` is active.
@@ -243,8 +264,11 @@ public final class SCXMLSession {
             externalHead = 0
         }
         if let invokeID = event.invokeID {
-            if let invocation = children[invokeID] {
+            if let invocation = children[invokeID] ?? finishedChildren[invokeID] {
+                if event.name == "done.invoke.\(invokeID)" { finishedChildren[invokeID] = nil }
                 if !invocation.model.finalize.isEmpty {
+                    // SCXML 6.5: finalize runs just before the event is processed, and sees it
+                    // as _event.
                     bindEvent(event)
                     _ = execute(invocation.model.finalize, raised: &pendingRaises)
                 }
@@ -267,28 +291,52 @@ public final class SCXMLSession {
     /// What SCXML does between macrosteps: start the invocations of states entered and still
     /// active, and notice the end of the session.
     func afterMacrostep() {
-        guard let machine else { return }
-        if machine.status == .done {
-            finish()
-            return
-        }
-        let entered = statesToInvoke
-        statesToInvoke.removeAll()
-        for index in entered where active.contains(document.stateInfos[index].id) {
-            for invoke in document.stateInfos[index].invokes {
-                startInvocation(invoke, owner: index)
+        var rounds = 0
+        while var machine = self.machine {
+            if machine.status == .done {
+                finish()
+                return
             }
-        }
-        if !pendingRaises.isEmpty {
-            // Errors from starting invocations: SCXML puts them on the internal queue; the
-            // macrostep is over, so they are processed as the next events.
+            let entered = statesToInvoke
+            statesToInvoke.removeAll()
+            for index in entered where active.contains(document.stateInfos[index].id) {
+                for invoke in document.stateInfos[index].invokes {
+                    startInvocation(invoke, owner: index)
+                }
+            }
+            guard !pendingRaises.isEmpty else { return }
+            // Errors from starting invocations (and from data bound at start) go on the internal
+            // queue (SCXML 3.13, 6.4): processed before any external event, never autoforwarded,
+            // and they may enter states whose invocations start in turn.
+            rounds += 1
+            if rounds > Self.invocationRoundLimit {
+                let fault = EngineFault(
+                    code: .microstepLimit,
+                    message: "starting invocations raised errors \(Self.invocationRoundLimit) times in a row, in states "
+                        + "\(activeStates); the invocations probably fail and are entered again. The errors were dropped"
+                )
+                if faults.last != fault { faults.append(fault) }
+                pendingRaises.removeAll()
+                return
+            }
             let raised = pendingRaises
             pendingRaises.removeAll()
-            for event in raised.reversed() {
-                externalQueue.insert(event, at: externalHead)
+            self.machine = nil
+            for event in raised where machine.status != .done {
+                bindEvent(event)
+                _ = machine.send(event)
+                if let fault = machine.lastFault, faults.last != fault { faults.append(fault) }
             }
+            if let traceHandler {
+                for event in raised { traceHandler(.raised(event.name)) }
+            }
+            self.machine = machine
         }
     }
+
+    /// The most times in a row that starting invocations may raise errors that are processed
+    /// as internal events before the session gives up on them.
+    static let invocationRoundLimit = 1_000
 
     func finish() {
         guard finalState == nil, !isCancelled else { return }
@@ -303,9 +351,10 @@ public final class SCXMLSession {
         }
     }
 
-    /// A child ended: forget it, but let its done event through.
+    /// A child ended: it takes no more events, but its done event and the events it sent
+    /// before it ended still come through, with `<finalize>` while its state is active.
     func childFinished(_ invokeID: String) {
-        children[invokeID] = nil
+        finishedChildren[invokeID] = children.removeValue(forKey: invokeID)
         childOrder.removeAll { $0 == invokeID }
     }
 
@@ -313,6 +362,13 @@ public final class SCXMLSession {
     func cancel() {
         guard !isFinished else { return }
         isCancelled = true
+        // SCXML 6.4: cancelling an invoked session runs the onexit handlers of its active
+        // states, in exit order. What they send no longer reaches anyone: this session takes
+        // no more events, and its parent ignores the events of a cancelled invocation.
+        var ignored: [SCXMLEvent] = []
+        for info in document.stateInfos.reversed() where active.contains(info.id) {
+            for block in info.onExit { _ = execute(block, raised: &ignored) }
+        }
         stopChildrenAndTimers()
         group.unregister(self)
     }
@@ -323,6 +379,7 @@ public final class SCXMLSession {
         for invokeID in childOrder { children[invokeID]?.child.cancel() }
         children.removeAll()
         childOrder.removeAll()
+        finishedChildren.removeAll()
         group.cancelTimers(of: self)
     }
 
@@ -333,6 +390,7 @@ public final class SCXMLSession {
         let info = document.stateInfos[index]
         active.insert(info.id)
         if recordsStateChanges { stateChanges.append(.entered(info.id)) }
+        traceHandler?(.entered(info.id))
         if let event { bindEvent(event) }
         if document.model.binding == .late, !info.data.isEmpty, !lateBound.contains(index) {
             lateBound.insert(index)
@@ -357,6 +415,9 @@ public final class SCXMLSession {
             _ = execute(block, raised: &raised)
         }
         for event in raised { effects.raise(event) }
+        if let traceHandler {
+            for event in raised { traceHandler(.raised(event.name)) }
+        }
     }
 
     func exit(_ index: Int, event: SCXMLEvent?, effects: inout Effects<SCXMLEvent>) {
@@ -366,18 +427,23 @@ public final class SCXMLSession {
         run(blocks: info.onExit, effects: &effects)
         active.remove(info.id)
         if recordsStateChanges { stateChanges.append(.exited(info.id)) }
+        traceHandler?(.exited(info.id))
         if !info.invokes.isEmpty {
             for invokeID in childOrder where children[invokeID]?.owner == index {
                 children[invokeID]?.child.cancel()
                 children[invokeID] = nil
                 cancelledInvocations.insert(invokeID)
             }
+            // A child that already ended is not cancelled: what it sent, done.invoke last, is
+            // still delivered (W3C test 236).
             childOrder.removeAll { children[$0] == nil }
+            finishedChildren = finishedChildren.filter { $0.value.owner != index }
         }
     }
 
-    func run(_ actions: [Action], event: SCXMLEvent?, effects: inout Effects<SCXMLEvent>) {
+    func run(_ actions: [Action], event: SCXMLEvent?, site: Int?, effects: inout Effects<SCXMLEvent>) {
         flushPending(&effects)
+        if let site { traceHandler?(.transition(site: site, event: event?.name)) }
         if let event { bindEvent(event) }
         run(blocks: [actions], effects: &effects)
     }
@@ -390,6 +456,9 @@ public final class SCXMLSession {
     func flushPending(_ effects: inout Effects<SCXMLEvent>) {
         guard !pendingRaises.isEmpty else { return }
         for event in pendingRaises { effects.raise(event) }
+        if let traceHandler {
+            for event in pendingRaises { traceHandler(.raised(event.name)) }
+        }
         pendingRaises.removeAll()
     }
 
@@ -409,7 +478,8 @@ public final class SCXMLSession {
         do {
             let value: SCXMLValue
             if let expr = item.expr {
-                value = try datamodel.evaluate(expr)
+                try datamodel.declare(item.id, expression: expr)
+                return
             } else if let src = item.src {
                 guard let text = document.loader.load(src) else {
                     throw SCXMLDatamodelError("cannot load '\(src)' for <data id=\"\(item.id)\">")
@@ -447,22 +517,36 @@ public final class SCXMLSession {
         return SCXMLEvent("error.execution", type: .platform, data: .string("\(place): \(what): \(error)"))
     }
 
-    /// `<donedata>`: the event whose data the done event carries.
+    /// `<donedata>`: the event whose data the done event carries. SCXML 5.7: a `<param>` that
+    /// fails is left out, and when none is left the event carries no data. SCXML 5.6 says a
+    /// `<content>` whose expression fails gives the empty string, but the W3C test of that
+    /// sentence (528, like 343 for params) expects the done event to carry no data: that is
+    /// what it carries. Each failure raises `error.execution`.
     func evaluateDoneData(_ model: DoneDataModel, effects: inout Effects<SCXMLEvent>) -> SCXMLEvent? {
-        do {
-            let value: SCXMLValue
-            if let expr = model.contentExpr {
+        let value: SCXMLValue
+        if let expr = model.contentExpr {
+            do {
                 value = try datamodel.evaluate(expr)
-            } else if let content = model.content {
-                value = contentValue(content)
-            } else {
-                value = try evaluateParams(model.params, namelist: [])
+            } catch {
+                effects.raise(executionError("<donedata><content expr=\"\(expr)\">", error, at: model.position))
+                value = .undefined
             }
-            return SCXMLEvent("", data: value)
-        } catch {
-            effects.raise(executionError("<donedata>", error, at: model.position))
-            return nil
+        } else if let content = model.content {
+            value = contentValue(content)
+        } else if model.params.isEmpty {
+            value = .undefined
+        } else {
+            var members: [SCXMLMember] = []
+            for param in model.params {
+                do {
+                    members.append(SCXMLMember(param.name, try datamodel.evaluate(param.expr ?? param.location ?? "")))
+                } catch {
+                    effects.raise(executionError("<param name=\"\(param.name)\">", error, at: param.position))
+                }
+            }
+            value = members.isEmpty ? .undefined : .object(members)
         }
+        return SCXMLEvent("", data: value)
     }
 
     func evaluateParams(_ params: [ParamModel], namelist: [String]) throws -> SCXMLValue {

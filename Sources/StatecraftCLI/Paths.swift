@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import StatecraftSCXML
+
+/// `statecraft paths FILE [--cover states|transitions] [--json] [--max-depth N]
+/// [--max-configurations N]`: event sequences that reach every configuration or take every
+/// transition.
+struct Paths: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Find the shortest event sequence to each configuration, or a few that take every transition.",
+        discussion: """
+            The search sends the events the document's transitions name (a concrete name for
+            each descriptor: 'a.b' for 'a.b.*'; error.* and done.* events are left to the
+            processor; one made-up name for '*') and lets time pass when a delayed event waits.
+            Each path is printed as the lines of a 'statecraft simulate' script.
+
+            --cover states (the default) prints every configuration reached with the shortest
+            path to it; --cover transitions prints a small set of paths that together take
+            every transition taken in the search. Both then list the states never active and
+            the transitions never taken, with their line and column.
+
+            Sessions count as the same configuration when their active states and waiting
+            delayed events are the same; data is not compared. The search is bounded by
+            --max-depth and --max-configurations and says so when a bound stops it.
+
+            Exit status: 0 when the search ran (bounded or not); 1 for a document error; 2 for
+            an error in the --events file.
+
+            Examples:
+              statecraft paths light.scxml
+              statecraft paths light.scxml --cover transitions --json
+              statecraft paths big.scxml --max-depth 8 --max-configurations 200
+              statecraft paths fan.scxml --events samples.txt   (a line such as: spin {"speed": 2})
+            """
+    )
+
+    enum Coverage: String, ExpressibleByArgument, CaseIterable {
+        case states, transitions
+    }
+
+    @Argument(help: "The SCXML document (.scxml, or a W3C test in .txml).")
+    var file: String
+
+    @Option(help: "What the paths cover: states (every configuration) or transitions.")
+    var cover: Coverage = .states
+
+    @Flag(help: "Print one JSON object.")
+    var json = false
+
+    @Option(help: ArgumentHelp(
+        "A file of events to try beside the names the transitions use, in the script grammar (NAME or NAME JSON), for guards on event data.",
+        valueName: "path"
+    ))
+    var events: String?
+
+    @Option(help: "The longest path tried.")
+    var maxDepth = 20
+
+    @Option(help: "The most configurations the search keeps.")
+    var maxConfigurations = 1_000
+
+    func validate() throws {
+        guard maxDepth >= 0 else { throw ValidationError("--max-depth must be 0 or more") }
+        guard maxConfigurations >= 1 else { throw ValidationError("--max-configurations must be 1 or more") }
+    }
+
+    func run() throws {
+        let document: SCXMLDocument
+        do {
+            document = try ToolDocument.load(file)
+        } catch {
+            Terminal.writeError("error: \(error)")
+            throw ExitCode(1)
+        }
+        var search = SCXMLPathSearch(document: document)
+        if let events {
+            search.sampleEvents = try sampleEvents(from: events)
+        }
+        search.maxDepth = maxDepth
+        search.maxConfigurations = maxConfigurations
+        let result = search.run()
+        let report = PathReport(document: document, result: result, cover: cover == .states ? .states : .transitions)
+        Terminal.write(json ? report.json + "\n" : report.text)
+    }
+
+    /// The events of an `--events` file: sends only.
+    private func sampleEvents(from path: String) throws -> [ScriptStep] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            Terminal.writeError("error: \(path): cannot read the events file")
+            throw ExitCode(2)
+        }
+        do {
+            return try SimulationScript.commands(in: String(decoding: data, as: UTF8.self)).map { line, _, command in
+                switch command {
+                case .send(let name, let data): return .event(name, data: data)
+                case .wait: throw SimulationScriptError(line: line, column: 1, message: "an events file holds events only, not 'wait'")
+                }
+            }
+        } catch let error as SimulationScriptError {
+            Terminal.writeError("error: \(path):\(error.line):\(error.column): \(error.message)")
+            throw ExitCode(2)
+        }
+    }
+}
