@@ -226,7 +226,7 @@ struct ECMAScriptConformanceMarkupTests {
     func badMarkupIsAnError() throws {
         func translate(_ body: String) throws -> DocumentElement {
             try ECMAScriptConformanceMarkup.translate(DocumentReader().read("""
-                <scxml xmlns="http://www.w3.org/2005/07/scxml" xmlns:conf="http://www.w3.org/2005/scxml-conformance">
+                <scxml xmlns="http://www.w3.org/2005/07/scxml" xmlns:conf="http://www.w3.org/2005/scxml-conformance" version="1.0">
                 \(body)</scxml>
                 """))
         }

@@ -9,7 +9,7 @@ let scxmlNamespace = "http://www.w3.org/2005/07/scxml"
 func conformanceDocument(_ body: String, attributes: String = "") throws -> DocumentElement {
     try DocumentReader().read(
         """
-        <scxml xmlns="\(scxmlNamespace)" xmlns:conf="\(ConformanceMarkup.namespace)" \(attributes)>\(body)</scxml>
+        <scxml xmlns="\(scxmlNamespace)" xmlns:conf="\(ConformanceMarkup.namespace)" \(attributes) version="1.0">\(body)</scxml>
         """
     )
 }

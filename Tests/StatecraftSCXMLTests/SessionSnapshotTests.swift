@@ -15,7 +15,7 @@ struct SessionSnapshotTests {
             <data id="unset"/>
           </datamodel>
           <state id="work" initial="editing">
-            <history id="back" type="deep"/>
+            <history id="back" type="deep"><transition target="editing"/></history>
             <state id="editing" initial="draft">
               <state id="draft"><transition event="next" target="review"/></state>
               <state id="review"/>

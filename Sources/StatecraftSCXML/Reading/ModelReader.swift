@@ -530,9 +530,13 @@ struct ModelReader {
                 throw error("<\(child.name)> cannot be written in <send>", at: child)
             }
         }
-        // SCXML 6.2 names the event by exactly one of 'event', 'eventexpr' and <content>; the
-        // W3C tests themselves write <content> beside 'event' (179, 354), so only none is refused.
-        if send.event == nil, send.eventExpr == nil, !sawContent {
+        // SCXML 6.2.1 requires 'event' or 'eventexpr' only for the SCXML event I/O processor (the
+        // default type); another processor may name the event otherwise (Basic HTTP takes the
+        // _scxmleventname parameter, W3C test 531). The W3C tests write <content> beside 'event'
+        // (179, 354), so only none of the three is refused, and only for the SCXML processor.
+        let scxmlProcessor = send.typeExpr == nil
+            && [nil, "scxml", "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"].contains(send.type)
+        if scxmlProcessor, send.event == nil, send.eventExpr == nil, !sawContent {
             throw error("<send> needs 'event', 'eventexpr' or <content> to say what it sends", at: element)
         }
         if send.target == "#_internal", send.delay != nil || send.delayExpr != nil {

@@ -29,6 +29,8 @@ public final class SCXMLDocument: Sendable {
     /// Per state, in chart order, what its entry and exit run.
     let stateInfos: [StateInfo]
     let stateIndex: [String: Int]
+    /// Per state, in chart order, its node number in the engine's configuration.
+    let stateNodes: [Int]
     /// Every `<transition>` child of a state, in document order; a taken transition reports its
     /// index here to the session's trace.
     package let transitionSites: [TransitionSite]
@@ -127,7 +129,10 @@ public final class SCXMLDocument: Sendable {
         let declarations = model.states.map { compiler.declaration($0, topLevel: true) }
         do {
             chart = try Statechart(
-                declarations: declarations, initialTargets: model.initial, options: SCXMLSession.chartOptions
+                declarations: declarations, initialTargets: model.initial, options: SCXMLSession.chartOptions,
+                dequeueHook: { handle, event, configuration in
+                    handle.session.dequeued(event, configuration: configuration)
+                }
             )
         } catch {
             let position = compiler.positions[error.location?.line ?? -1] ?? model.position
@@ -143,6 +148,8 @@ public final class SCXMLDocument: Sendable {
         stateInfos = compiler.infos
         stateIndex = Dictionary(uniqueKeysWithValues: compiler.infos.enumerated().map { ($1.id, $0) })
         stateIDs = compiler.infos.map(\.id)
+        let compiled = chart
+        stateNodes = compiler.infos.map { compiled.node(of: $0.id) ?? -1 }
         transitionSites = compiler.sites
     }
 

@@ -239,7 +239,6 @@ extension SCXMLSession {
         } else if !state.activeStates.isEmpty {
             throw Self.corrupt("session \(state.sessionID) has active states but was never started")
         }
-        active = Set(state.activeStates)
         externalQueue = state.externalQueue
         externalHead = 0
         pendingRaises = state.pendingRaises

@@ -28,8 +28,10 @@ public final class SCXMLSession {
     let parentLink: (session: SCXMLSession, invokeID: String)?
     var machine: Machine<String, SCXMLEvent, SessionHandle>?
     var datamodel: any SCXMLDatamodel
-    /// Ids of the active states, kept by the entry and exit actions, for `In()`.
-    var active: Set<String> = []
+    /// The engine's configuration while one of its calls runs, handed over by the chart's
+    /// dequeue hook; `nil` between calls, when the machine itself answers. The session keeps
+    /// no copy of the configuration.
+    var configuration: ConfigurationView?
     var externalQueue: [SCXMLEvent] = []
     var externalHead = 0
     /// Errors found outside a microstep, raised by the next action that runs.
@@ -111,7 +113,7 @@ public final class SCXMLSession {
         parentLink = parent
         self.sessionID = sessionID ?? group.newSessionID()
         let activeStates = ActiveStatesView()
-        datamodel = document.datamodelFactory(SCXMLDatamodelEnvironment(isActive: { activeStates.session?.active.contains($0) ?? false }))
+        datamodel = document.datamodelFactory(SCXMLDatamodelEnvironment(isActive: { activeStates.session?.isActive($0) ?? false }))
         activeStates.session = self
         group.register(self)
     }
@@ -160,7 +162,9 @@ public final class SCXMLSession {
             // the first action.
             _ = execute(document.model.script, raised: &pendingRaises)
         }
-        machine = document.chart.makeMachine(context: SessionHandle(session: self))
+        let started = document.chart.makeMachine(context: SessionHandle(session: self))
+        configuration = nil
+        machine = started
         machine?.onTransition = transitionListener
         afterMacrostep()
     }
@@ -169,17 +173,27 @@ public final class SCXMLSession {
 
     /// The ids of the active states, in document order.
     public var activeStates: [String] {
-        document.stateIDs.filter(active.contains)
+        document.stateIDs.filter(isActive)
     }
 
     /// The ids of the active atomic states (`<final>` included), in document order.
     package var activeAtomicStates: [String] {
-        document.stateInfos.lazy.filter { $0.isAtomic && self.active.contains($0.id) }.map(\.id)
+        document.stateInfos.lazy.filter { $0.isAtomic && self.isActive($0.id) }.map(\.id)
     }
 
     /// Whether the state `id` is active.
     public func isActive(_ id: String) -> Bool {
-        active.contains(id)
+        guard let index = document.stateIndex[id] else { return false }
+        if let configuration { return configuration.contains(node: document.stateNodes[index]) }
+        return machine?.isActive(id) ?? false
+    }
+
+    /// Called by the engine each time it dequeues an event, before it selects transitions for
+    /// it, and with `nil` before the initial configuration is entered: binds `_event` (SCXML
+    /// 5.10) and keeps the configuration view for `In()` while the engine call runs.
+    func dequeued(_ event: SCXMLEvent?, configuration: ConfigurationView) {
+        self.configuration = configuration
+        if let event { bindEvent(event) }
     }
 
     /// Whether the session has ended: it reached a top-level final state, or was cancelled.
@@ -283,6 +297,7 @@ public final class SCXMLSession {
         }
         self.machine = nil
         _ = machine.send(event)
+        configuration = nil
         if let fault = machine.lastFault, faults.last != fault { faults.append(fault) }
         self.machine = machine
         afterMacrostep()
@@ -299,7 +314,7 @@ public final class SCXMLSession {
             }
             let entered = statesToInvoke
             statesToInvoke.removeAll()
-            for index in entered where active.contains(document.stateInfos[index].id) {
+            for index in entered where isActive(document.stateInfos[index].id) {
                 for invoke in document.stateInfos[index].invokes {
                     startInvocation(invoke, owner: index)
                 }
@@ -321,14 +336,14 @@ public final class SCXMLSession {
             }
             let raised = pendingRaises
             pendingRaises.removeAll()
-            self.machine = nil
-            for event in raised where machine.status != .done {
-                bindEvent(event)
-                _ = machine.send(event)
-                if let fault = machine.lastFault, faults.last != fault { faults.append(fault) }
-            }
             if let traceHandler {
                 for event in raised { traceHandler(.raised(event.name)) }
+            }
+            self.machine = nil
+            for event in raised where machine.status != .done {
+                _ = machine.send(event)
+                configuration = nil
+                if let fault = machine.lastFault, faults.last != fault { faults.append(fault) }
             }
             self.machine = machine
         }
@@ -366,7 +381,7 @@ public final class SCXMLSession {
         // states, in exit order. What they send no longer reaches anyone: this session takes
         // no more events, and its parent ignores the events of a cancelled invocation.
         var ignored: [SCXMLEvent] = []
-        for info in document.stateInfos.reversed() where active.contains(info.id) {
+        for info in document.stateInfos.reversed() where isActive(info.id) {
             for block in info.onExit { _ = execute(block, raised: &ignored) }
         }
         stopChildrenAndTimers()
@@ -388,10 +403,8 @@ public final class SCXMLSession {
     func enter(_ index: Int, event: SCXMLEvent?, effects: inout Effects<SCXMLEvent>) {
         flushPending(&effects)
         let info = document.stateInfos[index]
-        active.insert(info.id)
         if recordsStateChanges { stateChanges.append(.entered(info.id)) }
         traceHandler?(.entered(info.id))
-        if let event { bindEvent(event) }
         if document.model.binding == .late, !info.data.isEmpty, !lateBound.contains(index) {
             lateBound.insert(index)
             for item in info.data { bind(item, override: nil) }
@@ -423,9 +436,7 @@ public final class SCXMLSession {
     func exit(_ index: Int, event: SCXMLEvent?, effects: inout Effects<SCXMLEvent>) {
         flushPending(&effects)
         let info = document.stateInfos[index]
-        if let event { bindEvent(event) }
         run(blocks: info.onExit, effects: &effects)
-        active.remove(info.id)
         if recordsStateChanges { stateChanges.append(.exited(info.id)) }
         traceHandler?(.exited(info.id))
         if !info.invokes.isEmpty {
@@ -444,12 +455,10 @@ public final class SCXMLSession {
     func run(_ actions: [Action], event: SCXMLEvent?, site: Int?, effects: inout Effects<SCXMLEvent>) {
         flushPending(&effects)
         if let site { traceHandler?(.transition(site: site, event: event?.name)) }
-        if let event { bindEvent(event) }
         run(blocks: [actions], effects: &effects)
     }
 
     func condition(_ expression: String, event: SCXMLEvent?) throws -> Bool {
-        if let event { bindEvent(event) }
         return try datamodel.evaluateCondition(expression)
     }
 

@@ -175,6 +175,18 @@ struct Section6ExternalCommunicationsTests {
             """, "more than one <content>", line: 3, column: 37)
     }
 
+    @Test("6.2.1: only the SCXML event I/O processor needs 'event' or 'eventexpr'; another names it its own way")
+    func sendToAnotherProcessorMayOmitTheEvent() {
+        expectRead("""
+            <state id="a"><onentry>
+            <send type="http://www.w3.org/TR/scxml/#BasicHTTPEventProcessor" target="http://localhost:1">
+              <param name="_scxmleventname" expr="'test'"/>
+            </send>
+            <send typeexpr="'http://www.w3.org/TR/scxml/#BasicHTTPEventProcessor'" target="http://localhost:1"/>
+            </onentry></state>
+            """)
+    }
+
     @Test("6.2: a <send> names its event by 'event', 'eventexpr' or <content>")
     func sendNeedsAnEvent() {
         expectRefused("""

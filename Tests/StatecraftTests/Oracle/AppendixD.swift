@@ -67,11 +67,19 @@ struct AppendixD {
 
     /// The inner loop of `mainEventLoop`: eventless transitions, then internal events, until
     /// neither enables a transition or the machine is done; then `exitInterpreter` when done.
-    /// Statecraft cuts it after `microstepLimit` microsteps and drops the internal queue.
+    /// Statecraft bounds every pass of this loop (one that takes a microstep, and one that
+    /// dequeues an internal event and selects nothing) by `microstepLimit`, then cuts the
+    /// macrostep and drops the internal queue.
     mutating func macrostep() {
-        var microsteps = 0
+        var passes = 0
         var macrostepDone = false
         while running && !macrostepDone {
+            passes += 1
+            if passes > Self.microstepLimit {
+                lastFault = "microstepLimit"
+                cutAtLimit = true
+                break
+            }
             var enabledTransitions = selectEventlessTransitions()
             var trigger: OracleTrigger?
             if enabledTransitions.isEmpty {
@@ -84,12 +92,6 @@ struct AppendixD {
                 }
             }
             if !enabledTransitions.isEmpty {
-                microsteps += 1
-                if microsteps > Self.microstepLimit {
-                    lastFault = "microstepLimit"
-                    cutAtLimit = true
-                    break
-                }
                 microstep(enabledTransitions, trigger: trigger)
             }
         }
