@@ -51,7 +51,7 @@ struct SCXMLExportTests {
         #expect(read.states.map(\.kind) == original.states.map(\.kind))
         #expect(read.states.map(\.parent) == original.states.map(\.parent))
         // The history's default is written out: the parent's initial state.
-        #expect(read.states.map(\.initial) == original.states.map(\.initial).enumerated().map { $0 == 4 ? [2] : $1 })
+        #expect(read.states.map(\.initial) == original.states.map(\.initial).enumerated().map { $0 == 5 ? [2] : $1 })
         #expect(read.initial == original.initial)
         #expect(read.transitions.count == original.transitions.count)
         let expected = transitionsByState(original).enumerated().map { state, lines in
