@@ -14,8 +14,8 @@ extension On {
     /// labels is drawn with `[guard]` for its guard and no action text.
     ///
     /// - Parameters:
-    ///   - guard: What to call the guard, or `nil` to keep the name it has.
-    ///   - action: What to call the action, or `nil` to keep the name it has.
+    ///   - guardLabel: What to call the guard, or `nil` to keep the name it has.
+    ///   - actionLabel: What to call the action, or `nil` to keep the name it has.
     /// - Returns: The same transition with the labels.
     public func labelled(guard guardLabel: String? = nil, action actionLabel: String? = nil) -> Self {
         var copy = self
@@ -33,8 +33,8 @@ extension Always {
     /// ```
     ///
     /// - Parameters:
-    ///   - guard: What to call the guard, or `nil` to keep the name it has.
-    ///   - action: What to call the action, or `nil` to keep the name it has.
+    ///   - guardLabel: What to call the guard, or `nil` to keep the name it has.
+    ///   - actionLabel: What to call the action, or `nil` to keep the name it has.
     /// - Returns: The same transition with the labels.
     public func labelled(guard guardLabel: String? = nil, action actionLabel: String? = nil) -> Self {
         var copy = self
@@ -52,8 +52,8 @@ extension OnDone {
     /// ```
     ///
     /// - Parameters:
-    ///   - guard: What to call the guard, or `nil` to keep the name it has.
-    ///   - action: What to call the action, or `nil` to keep the name it has.
+    ///   - guardLabel: What to call the guard, or `nil` to keep the name it has.
+    ///   - actionLabel: What to call the action, or `nil` to keep the name it has.
     /// - Returns: The same transition with the labels.
     public func labelled(guard guardLabel: String? = nil, action actionLabel: String? = nil) -> Self {
         var copy = self
@@ -71,8 +71,8 @@ extension After {
     /// ```
     ///
     /// - Parameters:
-    ///   - guard: What to call the guard, or `nil` to keep the name it has.
-    ///   - action: What to call the action, or `nil` to keep the name it has.
+    ///   - guardLabel: What to call the guard, or `nil` to keep the name it has.
+    ///   - actionLabel: What to call the action, or `nil` to keep the name it has.
     /// - Returns: The same transition with the labels.
     public func labelled(guard guardLabel: String? = nil, action actionLabel: String? = nil) -> Self {
         var copy = self

@@ -22,6 +22,8 @@ extension ChartStructure {
     ///   on entry of its state, a `<cancel>` of it on exit, and a transition on the event sent,
     ///   `statecraft.after.N` for the transition of index N.
     /// - A done transition is a transition on `done.state.` followed by its state's id.
+    /// - A history state without a default gets its parent's default entry as its default
+    ///   transition, which is what it enters while nothing is recorded.
     ///
     /// State ids are made valid XML names (characters other than letters, digits, `_`, `-` and
     /// `.` become `_`, and a name that would start with something else than a letter or `_`
@@ -108,16 +110,14 @@ private struct SCXMLExport {
         case .compound:
             state.initial = described.initial.map { ids[$0] }
         case .history:
-            // SCXML requires a history's default transition (3.10); a typed history without a
-            // default enters its parent's initial states, so that is the default written.
-            var defaults = described.initial
-            if defaults.isEmpty, let parent = described.parent {
-                defaults = structure.states[parent].initial
-                if defaults.isEmpty, let first = structure.states[parent].children.first(where: {
-                    if case .history = structure.states[$0].kind { false } else { true }
-                }) { defaults = [first] }
+            // SCXML needs a default; a typed history without one enters its parent's default.
+            var targets = described.initial
+            if targets.isEmpty, let parent = described.parent {
+                targets = structure.states[parent].kind == .compound
+                    ? structure.states[parent].initial
+                    : structure.states[parent].children.filter { !structure.states[$0].isHistory }
             }
-            state.initialTransition = TransitionModel(targets: defaults.map { ids[$0] }, position: nowhere)
+            state.initialTransition = TransitionModel(targets: targets.map { ids[$0] }, position: nowhere)
         default:
             break
         }

@@ -1,8 +1,8 @@
 public import Statecraft
 
 extension SCXMLDocument {
-    /// The document's states and transitions as a read-only `ChartStructure` (module
-    /// `Statecraft`), for drawings, lints and path searches.
+    /// The document's states and transitions as a read-only `ChartStructure` (from `Statecraft`), for drawings,
+    /// lints and path searches.
     ///
     /// ```swift
     /// let document = try SCXMLDocument(contentsOfFile: "light.scxml")
