@@ -36,6 +36,10 @@ struct OracleDifferentialTests {
         guard !tally.disagreed else { return }
         #expect(tally.built * 10 >= seeds.count * 7, "only \(tally.built) of \(seeds.count) random charts were built")
         #expect(tally.steps >= tally.built * 5, "only \(tally.steps) steps compared in \(tally.built) cases")
+        if seeds.count >= 200 {
+            let missed = Self.expectedCoverage.filter { tally.coverage[$0, default: 0] == 0 }
+            #expect(missed.isEmpty, "no case of the batch reached: \(missed.joined(separator: ", "))")
+        }
     }
 
     /// Charts whose eventless transitions may have no guard, so that some loop: the engine cuts
@@ -59,7 +63,15 @@ struct OracleDifferentialTests {
         var steps = 0
         var cut = 0
         var disagreed = false
+        var coverage: [String: Int] = [:]
     }
+
+    /// What every batch of the default size must reach at least once.
+    static let expectedCoverage = [
+        "several transitions in a microstep", "conflict removed", "eventless transition", "done event", "error event",
+        "delayed transition", "targetless transition", "several targets", "internal transition", "history default",
+        "history restored", "finished", "guard threw", "copy", "restore",
+    ]
 
     /// Runs the cases of `seeds`; the first disagreement is recorded as an issue, with its
     /// seed and a shrunk case.
@@ -71,10 +83,11 @@ struct OracleDifferentialTests {
             switch OracleDifferential.run(spec) {
             case .refused:
                 continue
-            case .agreed(let steps, let cut):
+            case .agreed(let steps, let cut, let coverage):
                 tally.built += 1
                 tally.steps += steps
                 if cut { tally.cut += 1 }
+                tally.coverage.merge(coverage, uniquingKeysWith: +)
             case .disagreed(let disagreement):
                 Issue.record(Comment(rawValue: report(seed: seed, spec: spec, loops: loops, avoiding: avoiding, disagreement: disagreement)))
                 tally.disagreed = true
