@@ -143,13 +143,16 @@ struct AppendixD {
     }
 
     /// `exitInterpreter()` for a machine that entered a top-level final state: the exit
-    /// content of every active state in exit order. Statecraft keeps the configuration (so
-    /// the final state is still reported) and drops its timers.
+    /// content of every active state in exit order. The session is over, so nothing queued or
+    /// scheduled will run, not even what the exit content asked for. Statecraft keeps the
+    /// configuration, so the final state is still reported.
     mutating func exitInterpreter() {
-        timers.removeAll()
         for s in exitOrder(configuration) {
             for content in chart.states[s].onExit { executeContent(content, event: nil) }
         }
+        timers.removeAll()
+        internalQueue.removeAll()
+        externalQueue.removeAll()
     }
 
     // MARK: Selection
