@@ -150,4 +150,30 @@ struct DelayTests {
         #expect(machine.pendingTimerCount == 1)
         #expect(machine.now == .zero)
     }
+    /// A delayed transition whose guard throws is not taken; without a guard error event the
+    /// fault is reported in `lastFault`, as for any transition the engine triggers itself.
+    @Test(.disabled("known engine issue: advance(by:) reaches placeholderKind for the timer and stops the process"))
+    func aThrowingGuardOnADelayedTransitionIsAFault() throws {
+        struct Broken: Error {}
+        let chart = try Statechart<S, E, Log> {
+            Atomic(.a) { After(.seconds(1), to: .b, guard: { _, _ in throw Broken() }) }
+            Atomic(.b)
+        }
+        var machine = chart.makeMachine(context: Log())
+        machine.advance(by: .seconds(2))
+        #expect(machine.isActive(.a))
+        #expect(machine.lastFault?.code == .guardFailed)
+    }
+
+    /// A delayed transition of zero delay into its own state is due again at once; advancing
+    /// the clock must end, cut like an eventless loop.
+    @Test(.disabled("known engine issue: advance(by:) has no bound, so it never returns"))
+    func aZeroDelayLoopEndsWhenTheClockAdvances() throws {
+        let chart = try Statechart<S, E, Log> {
+            Atomic(.a) { After(.zero, to: .a) { log, _, _ in log.count += 1 } }
+        }
+        var machine = chart.makeMachine(context: Log())
+        machine.advance(by: .seconds(1))
+        #expect(machine.lastFault != nil)
+    }
 }

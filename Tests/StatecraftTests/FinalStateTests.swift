@@ -60,4 +60,24 @@ struct FinalStateTests {
         #expect(leaf.context.log == ["exit burnt by nothing"])
         #expect(general.context.log == ["exit burnt by nothing"])
     }
+    /// A finished machine runs nothing more: what its exit actions schedule, send or raise when
+    /// it finishes is dropped, so it reports no pending timer (SCXML's `exitInterpreter` ends
+    /// the session). Found by the Appendix D oracle.
+    @Test func exitActionsAtTheFinishLeaveNoPendingTimer() throws {
+        let chart = try Statechart<S, E, Log> {
+            Atomic(.a) { On(.go, to: .done) }
+            Final(.done) {
+                OnExit { _, _, effects in
+                    effects.send(.tick, after: .seconds(1), id: "late")
+                    effects.raise(.ping)
+                }
+            }
+        }
+        var machine = chart.makeMachine(context: Log())
+        machine.send(.go)
+        #expect(machine.status == .done)
+        #expect(machine.pendingTimerCount == 0)
+        #expect(machine.nextDeadline == nil)
+        #expect(machine.snapshot.timers.isEmpty)
+    }
 }

@@ -161,13 +161,14 @@ extension Machine {
     }
 
     /// SCXML's `exitInterpreter` for a machine that reached a top-level final state: exit
-    /// actions of every active state in exit order, and no more timers. The configuration is
-    /// kept, so ``state`` still names the final state.
+    /// actions of every active state in exit order, and no more timers or raised events, not
+    /// even those the exit actions make (events they send are dropped with the rest of the
+    /// external queue, which a finished machine does not process). The configuration is kept,
+    /// so ``state`` still names the final state.
     @inlinable
     mutating func exitAtFinish() {
         guard !space.exitedAtFinish else { return }
         space.exitedAtFinish = true
-        space.timers.removeAll()
         // The configuration is kept: walk a copy, so exit actions see it unchanged.
         let configuration = StateSet(words: UnsafeBufferPointer(start: words, count: chart.setWords))
         var node = configuration.previous(below: chart.nodes.count, from: 1)
@@ -176,6 +177,9 @@ extension Machine {
             runActions(start: info.exitStart, count: info.exitCount, event: nil)
             node = configuration.previous(below: exiting, from: 1)
         }
+        space.timers.removeAll()
+        space.internalQueue.removeAll()
+        space.internalHead = 0
     }
 
     /// Processes events the machine's actions sent to it, each as its own macrostep.

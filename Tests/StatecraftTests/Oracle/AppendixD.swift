@@ -50,6 +50,9 @@ struct AppendixD {
     var taken: [String] = []
     /// Exits and entries, as `Machine.takeStateChanges()` reports them.
     var changes: [String] = []
+    /// How often each part of the algorithm was reached, so that the suite can check that
+    /// its random cases reach them all.
+    var coverage: [String: Int] = [:]
 
     init(chart: OracleChart, context: OracleContext) {
         self.chart = chart
@@ -142,13 +145,16 @@ struct AppendixD {
     }
 
     /// `exitInterpreter()` for a machine that entered a top-level final state: the exit
-    /// content of every active state in exit order. Statecraft keeps the configuration (so
-    /// the final state is still reported) and drops its timers.
+    /// content of every active state in exit order. The session is over, so nothing queued or
+    /// scheduled will run, not even what the exit content asked for. Statecraft keeps the
+    /// configuration, so the final state is still reported.
     mutating func exitInterpreter() {
-        timers.removeAll()
         for s in exitOrder(configuration) {
             for content in chart.states[s].onExit { executeContent(content, event: nil) }
         }
+        timers.removeAll()
+        internalQueue.removeAll()
+        externalQueue.removeAll()
     }
 
     // MARK: Selection
@@ -193,7 +199,9 @@ struct AppendixD {
                 }
             }
         }
+        let selected = selection.enabled.count
         selection.enabled = removeConflictingTransitions(selection.enabled)
+        if selection.enabled.count < selected { coverage["conflict removed", default: 0] += 1 }
         return selection
     }
 
@@ -216,6 +224,7 @@ struct AppendixD {
         do {
             return try condition.evaluate(datamodel)
         } catch {
+            coverage["guard threw", default: 0] += 1
             if chart.errorEvents {
                 internalQueue.append(.event(OracleEvent("error.execution")))
                 return false
@@ -256,6 +265,7 @@ struct AppendixD {
     /// `microstep(enabledTransitions)`; then, as Statecraft's listener does, each transition
     /// taken is reported.
     mutating func microstep(_ enabledTransitions: [Int], trigger: OracleTrigger?) {
+        noteCoverage(of: enabledTransitions, trigger: trigger)
         exitStates(enabledTransitions, trigger: trigger)
         executeTransitionContent(enabledTransitions, trigger: trigger)
         enterStates(enabledTransitions, trigger: trigger)
@@ -316,6 +326,7 @@ struct AppendixD {
                 let parent = chart.states[s].parent!
                 if parent == 0 {
                     running = false
+                    coverage["finished", default: 0] += 1
                 } else {
                     let grandparent = chart.states[parent].parent!
                     let data = chart.states[s].doneData
@@ -334,6 +345,30 @@ struct AppendixD {
         chart.doneEvents
             ? .event(OracleEvent("done.state.\(chart.states[state].name)", detail: data?.description))
             : .done(state: state, data: data)
+    }
+
+    mutating func noteCoverage(of enabledTransitions: [Int], trigger: OracleTrigger?) {
+        if enabledTransitions.count > 1 { coverage["several transitions in a microstep", default: 0] += 1 }
+        switch trigger {
+        case .done?: coverage["done event", default: 0] += 1
+        case .timer?: coverage["delayed transition", default: 0] += 1
+        case .event(let event)? where event.name == "error.execution": coverage["error event", default: 0] += 1
+        case .event(let event)? where event.name.hasPrefix("done.state."): coverage["done event", default: 0] += 1
+        case nil: coverage["eventless transition", default: 0] += 1
+        default: break
+        }
+        for t in enabledTransitions {
+            let transition = chart.transitions[t]
+            guard !transition.targets.isEmpty else {
+                coverage["targetless transition", default: 0] += 1
+                continue
+            }
+            if transition.targets.count > 1 { coverage["several targets", default: 0] += 1 }
+            if getTransitionDomain(t) == transition.source { coverage["internal transition", default: 0] += 1 }
+            for target in transition.targets where isHistoryState(target) {
+                coverage[historyValue[target] == nil ? "history default" : "history restored", default: 0] += 1
+            }
+        }
     }
 
     /// The first active atomic state in document order: `Machine.state`.

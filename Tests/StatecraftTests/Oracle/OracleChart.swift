@@ -1,7 +1,8 @@
 /// The oracle's own model of a chart: plain arrays of states and transitions in document
 /// order, with the `<scxml>` element as state 0. Built from an ``OracleCase``; nothing in it
-/// comes from the engine's compiled chart.
-struct OracleChart {
+/// comes from the engine's compiled chart. A class, so that the interpreter's copies (`canSend`
+/// probes one) share it.
+final class OracleChart {
     enum Kind: Equatable {
         case root, atomic, compound, parallel, final, shallowHistory, deepHistory
     }
@@ -113,7 +114,7 @@ struct OracleChart {
     }
 
     /// Fills `kinds` and `parents`.
-    private mutating func indexKindsAndParents() {
+    private func indexKindsAndParents() {
         kinds = states.map(\.kind)
         parents = states.map { $0.parent ?? -1 }
         transitionsOf = states.map(\.transitions)

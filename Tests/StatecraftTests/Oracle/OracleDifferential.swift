@@ -78,7 +78,7 @@ enum OracleDifferential {
         case refused(DefinitionError)
         /// Both agreed on every step; `cut` when a macrostep reached the microstep bound (the
         /// case stops there: the recommendation's algorithm has no bound to compare with).
-        case agreed(steps: Int, cut: Bool)
+        case agreed(steps: Int, cut: Bool, coverage: [String: Int])
         case disagreed(OracleDisagreement)
     }
 
@@ -117,7 +117,7 @@ enum OracleDifferential {
         if let disagreement = compare(-1, "start", engineResult: nil, oracleResult: nil) { return .disagreed(disagreement) }
         var kept: (machine: EngineMachine, snapshot: Snapshot<String, OracleEvent, OracleContext>)?
         for (index, step) in spec.script.enumerated() {
-            if oracle.cutAtLimit { return .agreed(steps: index, cut: true) }
+            if oracle.cutAtLimit { return .agreed(steps: index, cut: true, coverage: oracle.coverage) }
             var engineResult: String?
             var oracleResult: String?
             switch step {
@@ -128,6 +128,7 @@ enum OracleDifferential {
                 engineResult = "fired \(machine.advance(by: .milliseconds(milliseconds)))"
                 oracleResult = "fired \(oracle.advance(by: milliseconds))"
             case .copy:
+                oracle.coverage["copy", default: 0] += 1
                 let original = machine
                 kept = (original, original.snapshot)
                 let copy = machine
@@ -153,6 +154,7 @@ enum OracleDifferential {
                 }
                 if spec.recordsChanges { machine.recordsStateChanges = true }
                 oracle.restore()
+                oracle.coverage["restore", default: 0] += 1
             }
             if let disagreement = compare(index, "\(step)", engineResult: engineResult, oracleResult: oracleResult) {
                 return .disagreed(disagreement)
@@ -169,17 +171,12 @@ enum OracleDifferential {
                 kept = nil
             }
         }
-        return .agreed(steps: spec.script.count, cut: oracle.cutAtLimit)
+        return .agreed(steps: spec.script.count, cut: oracle.cutAtLimit, coverage: oracle.coverage)
     }
 
-    /// Every event name the case could send or match, for `canSend`.
+    /// The event names asked about with `canSend`: those the script sends.
     static func eventNames(_ spec: OracleCase) -> [String] {
-        var names: Set<String> = ["unknown"]
-        for state in spec.states {
-            for transition in state.transitions {
-                if case .event(let name) = transition.trigger { names.insert(name) }
-            }
-        }
+        var names: Set<String> = []
         for case .send(let name) in spec.script { names.insert(name) }
         return names.sorted()
     }

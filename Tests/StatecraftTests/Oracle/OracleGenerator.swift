@@ -228,10 +228,14 @@ struct OracleGenerator {
         } else if roll < 30 {
             trigger = .after(random.pick([0, 100, 100, 250, 500]))
         } else {
-            var names = events
-            if doneEvents { names += all.filter { !$0.children.isEmpty }.map { "done.state.\($0.name)" } }
-            if errorEvents { names.append("error.execution") }
-            trigger = .event(random.chance(70) ? random.pick(Array(events.prefix(2))) : random.pick(names))
+            let containers = all.filter { !$0.children.isEmpty && !$0.isHistory }
+            if errorEvents && random.chance(15) {
+                trigger = .event("error.execution")
+            } else if doneEvents && !containers.isEmpty && random.chance(15) {
+                trigger = .event("done.state.\(random.pick(containers).name)")
+            } else {
+                trigger = .event(random.chance(70) ? random.pick(Array(events.prefix(2))) : random.pick(events))
+            }
         }
         var spec = TransitionSpec(trigger: trigger, targets: targets(from: source, all: all, parents: parents, trigger: trigger))
         switch trigger {
@@ -249,6 +253,12 @@ struct OracleGenerator {
             } else if random.chance(50) {
                 spec.action = action("\(source.name).always")
             }
+        case _ where !loops && trigger.isDoneEvent:
+            // A done event whose transition enters a state that is done again at once loops as
+            // an eventless transition does: bounded the same way unless loops are wanted.
+            let counter = random.below(3)
+            spec.guardSpec = GuardSpec(counter: counter, test: .below(1 + random.below(3)), throwsAt: random.chance(10) ? random.below(2) : nil)
+            spec.action = action("\(source.name).t\(source.transitions.count)", bump: counter)
         default:
             if random.chance(35) { spec.guardSpec = guardSpec() }
             if random.chance(55) { spec.action = action("\(source.name).t\(source.transitions.count)") }
@@ -288,7 +298,7 @@ struct OracleGenerator {
         case 1: .even
         default: .odd
         }
-        return GuardSpec(counter: random.below(3), test: test, throwsAt: random.chance(15) ? random.below(3) : nil)
+        return GuardSpec(counter: random.below(3), test: test, throwsAt: random.chance(20) ? random.below(3) : nil)
     }
 
     private mutating func action(_ label: String, bump: Int? = nil) -> ActionSpec {
@@ -307,6 +317,17 @@ struct OracleGenerator {
             }
         }
         return spec
+    }
+}
+
+extension TransitionSpec.Trigger {
+    /// Whether the trigger is a state's done event: `OnDone`, or `On("done.state.<id>")`.
+    var isDoneEvent: Bool {
+        switch self {
+        case .done: true
+        case .event(let name): name.hasPrefix("done.state.")
+        case .eventless, .after: false
+        }
     }
 }
 
