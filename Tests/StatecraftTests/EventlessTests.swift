@@ -210,9 +210,7 @@ struct QueueTests {
         var machine = chart.makeMachine(context: Log())
         #expect(machine.lastFault?.code == .guardFailed)
         #expect(machine.send(.go).rejection?.code == .guardsDeclined)
-        withKnownIssue("a rejected external event does not run the eventless transitions again") {
-            #expect(machine.lastFault?.code == .guardFailed)
-        }
+        #expect(machine.lastFault?.code == .guardFailed)
     }
 
     /// With guard errors delivered as events, an eventless guard that keeps throwing raises an

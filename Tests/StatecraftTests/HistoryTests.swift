@@ -165,9 +165,7 @@ struct HistoryTests {
         machine.send(.next)                     // a1 -> h: the default, inside a, which stays
         var copy = machine
         copy.send(.go)                          // a -> h: h now remembers a1
-        withKnownIssue("Workspace.copy() drops touchedHistoryActions") {
-            #expect(copy.context.lines.isEmpty)
-        }
+        #expect(copy.context.lines.isEmpty)
         machine.send(.go)
         #expect(machine.context.lines.isEmpty)
     }

@@ -108,9 +108,7 @@ struct StatechartOptionsTests {
         }
         var machine = chart.makeMachine(context: Log())
         #expect(machine.send(.go).rejection?.code == .guardsDeclined)
-        withKnownIssue("Machine+Regions.swift returns the rejection without processing the raised error event") {
-            #expect(machine.context.lines == ["error seen"])
-        }
+        #expect(machine.context.lines == ["error seen"])
     }
 
     @Test("Without options a throwing guard still rejects your event")
