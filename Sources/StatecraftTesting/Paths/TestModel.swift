@@ -17,7 +17,7 @@ public import Statecraft
 /// }
 /// ```
 ///
-/// The search is breadth first from a new machine. A ``Machine`` is a value, so each step is
+/// The search is breadth first from a new machine. A `Machine` is a value, so each step is
 /// tried on a copy. The steps tried in each configuration are the ``events`` (your sample: one
 /// value per payload a guard should see, since a guard may read the event and the context) and,
 /// when a timer waits, letting time pass until it is due. Two machines count as the same node
@@ -32,7 +32,7 @@ public struct TestModel<State: Hashable & Sendable, Event: MachineEvent, Context
     public var events: [Event]
     /// The longest path tried.
     public var maxDepth = 20
-    /// The most nodes (configurations, as ``identity`` tells them apart) the search keeps.
+    /// The most nodes (configurations, as `identity` tells them apart) the search keeps.
     public var maxConfigurations = 10_000
 
     @usableFromInline let makeContext: () -> Context
