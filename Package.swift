@@ -42,7 +42,18 @@ let package = Package(
         .executable(name: "statecraft", targets: ["StatecraftCLI"]),
         .library(name: "StatecraftRuntime", targets: ["StatecraftRuntime"]),
         .library(name: "StatecraftTesting", targets: ["StatecraftTesting"]),
+        .library(name: "StatecraftECMAScript", targets: ["StatecraftECMAScript"]),
     ] + examples.map(\.0),
+    traits: [
+        .trait(
+            name: "ECMAScript",
+            description: """
+                The ecmascript SCXML datamodel on JavaScriptCore (StatecraftECMAScript). Apple platforms always \
+                have it; on Linux it needs WebKitGTK's JavaScriptCore (apt: libjavascriptcoregtk-4.1-dev).
+                """
+        ),
+        .default(enabledTraits: []),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
@@ -52,7 +63,25 @@ let package = Package(
         .target(name: "StatecraftSCXML", dependencies: ["Statecraft", "StatecraftRuntime"], swiftSettings: strict),
         .executableTarget(
             name: "StatecraftCLI",
-            dependencies: ["StatecraftSCXML", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "StatecraftSCXML", "StatecraftECMAScript",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        // JavaScriptCore's C API from WebKitGTK, for the ecmascript datamodel on Linux; Apple platforms import
+        // the system framework instead.
+        .systemLibrary(
+            name: "CJavaScriptCore",
+            pkgConfig: "javascriptcoregtk-4.1",
+            providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
+        ),
+        .target(
+            name: "StatecraftECMAScript",
+            dependencies: [
+                "StatecraftSCXML",
+                .target(name: "CJavaScriptCore", condition: .when(platforms: [.linux], traits: ["ECMAScript"])),
+            ],
             swiftSettings: strict
         ),
         .target(name: "StatecraftRuntime", dependencies: ["Statecraft"], swiftSettings: strict),
@@ -63,10 +92,25 @@ let package = Package(
             dependencies: ["StatecraftRuntime", "StatecraftTesting", "Statecraft"],
             swiftSettings: strict
         ),
-        .testTarget(name: "StatecraftSCXMLTests", dependencies: ["StatecraftSCXML", "Statecraft", "StatecraftRuntime", "StatecraftTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "StatecraftSCXMLTests",
+            dependencies: ["StatecraftSCXML", "Statecraft", "StatecraftRuntime", "StatecraftTesting"],
+            exclude: ["Recommendation/CHECKLIST.md"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "StatecraftCLITests",
+            dependencies: ["StatecraftCLI", "StatecraftSCXML", "Statecraft"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "StatecraftTestingTests",
             dependencies: ["StatecraftTesting", "Statecraft"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "StatecraftECMAScriptTests",
+            dependencies: ["StatecraftECMAScript", "StatecraftSCXML", "StatecraftRuntime", "Statecraft"],
             swiftSettings: strict
         ),
         .testTarget(

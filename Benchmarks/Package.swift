@@ -23,8 +23,15 @@ let root = String(Context.packageDirectory.split(separator: "/").dropLast().last
 let package = Package(
     name: "StatecraftBenchmarks",
     platforms: [.macOS(.v15)],
+    traits: [
+        .trait(
+            name: "ECMAScript",
+            description: "The ecmascript datamodel cases (JavaScriptCore; on Linux libjavascriptcoregtk-4.1-dev)."
+        ),
+        .default(enabledTraits: []),
+    ],
     dependencies: [
-        .package(path: ".."),
+        .package(path: "..", traits: [.defaults, .trait(name: "ECMAScript", condition: .when(traits: ["ECMAScript"]))]),
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
@@ -37,6 +44,7 @@ let package = Package(
                 .product(name: "StatecraftRuntime", package: root),
                 .product(name: "StatecraftSCXML", package: root),
                 .product(name: "StatecraftTesting", package: root),
+                .product(name: "StatecraftECMAScript", package: root),
             ],
             swiftSettings: strict
         ),

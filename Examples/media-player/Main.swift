@@ -1,19 +1,33 @@
 import Foundation
+import Statecraft
 
-/// Runs the media player's scripted session and prints its lines; with `--simulate`, runs the
-/// script on standard input instead (`--json` for JSON lines).
+/// Runs the media player's scripted session and prints its lines; with `--draw FORMAT` (`dot`, `mermaid`,
+/// `plantuml` or `json`), prints the player's chart instead; with `--simulate`, runs the
+/// script on standard input (`--json` for JSON lines).
 @main
 struct Main {
     static func main() {
         let arguments = CommandLine.arguments.dropFirst()
-        guard arguments.contains("--simulate") else {
-            runExample { print($0) }
-            return
+        if arguments.contains("--simulate") {
+            let status = runSimulation(
+                lines: AnyIterator { readLine() }, json: arguments.contains("--json"),
+                write: { print($0) }, error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+            )
+            exit(status)
         }
-        let status = runSimulation(
-            lines: AnyIterator { readLine() }, json: arguments.contains("--json"),
-            write: { print($0) }, error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
-        )
-        exit(status)
+        switch drawingRequest(CommandLine.arguments) {
+        case .none:
+            runExample { print($0) }
+        case .format(let format):
+            do {
+                print(try makePlayer().structure.drawing(format), terminator: "")
+            } catch {
+                FileHandle.standardError.write(Data("media-player: \(error)\n".utf8))
+                exit(1)
+            }
+        case .invalid(let message):
+            FileHandle.standardError.write(Data("media-player: \(message)\n".utf8))
+            exit(2)
+        }
     }
 }

@@ -38,14 +38,16 @@ func makeTurnstile() throws(DefinitionError) -> Statechart<Gate, Input, Till> {
             }) { till, event in
                 if case .coin(let cents) = event { till.cents += cents }
             }
+            .labelled(guard: "at least 25 cents", action: "add to till")
             On(.kick, to: .broken)
         }
         Atomic(.unlocked) {
-            OnExit { till in till.passages += 1 }
+            OnExit { till in till.passages += 1 }.labelled("count passage")
             On(.push, to: .locked)
             On(.coin) { till, event in
                 if case .coin(let cents) = event { till.cents += cents }
             }
+            .labelled(action: "add to till")
             On(.kick, to: .broken)
         }
         Final(.broken)

@@ -1,27 +1,60 @@
 import ArgumentParser
+import StatecraftECMAScript
 import StatecraftSCXML
 
-/// `statecraft conformance DIR`: runs the W3C SCXML tests in a folder.
+/// `statecraft conformance DIR [--datamodel NAME]`: runs the W3C SCXML tests in a folder.
 struct Conformance: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the W3C SCXML conformance tests found in a folder (NNN/testNNN.txml).",
         discussion: """
-            Prints one line per test document (PASS, FAIL with the reason, SKIP with the reason) \
-            and then 'N passed, N failed, N skipped'. Exits with status 1 when any test fails.
+            Translates each test's conf: markup for the chosen datamodel and runs it. Prints one \
+            line per test document (PASS, FAIL with the reason, SKIP with the reason), one line \
+            per skip reason with its count ('9 skipped: a manual test: ...'), and then \
+            'N passed, N failed, N skipped'. Exits with status 1 when any test fails.
+
+            Examples:
+              statecraft conformance ../shared/scxml-irp
+              statecraft conformance ../shared/scxml-irp --datamodel null
             """
     )
 
     @Argument(help: "The folder of tests, laid out as the W3C publishes them.")
     var directory: String
 
+    @Option(help: "The datamodel to run the tests with: \(Self.datamodels.joined(separator: ", ")) (ecmascript: the conf: markup as confEcma.xsl defines it, on JavaScriptCore).")
+    var datamodel = ConformanceProfile.statecraft.name
+
+    /// The built-in profiles' datamodels, and `ecmascript`.
+    static var datamodels: [String] { ConformanceProfile.builtIn.map(\.name) + [ECMAScriptEngine.datamodelName] }
+
+    func validate() throws {
+        guard Self.datamodels.contains(datamodel) else {
+            let names = Self.datamodels.map { "'\($0)'" }.joined(separator: ", ")
+            throw ValidationError("unknown datamodel '\(datamodel)'; the datamodels are \(names)")
+        }
+    }
+
     func run() throws {
+        if datamodel == ECMAScriptEngine.datamodelName { return try ConformanceECMAScript.run(directory: directory) }
+        guard let profile = ConformanceProfile.builtIn.first(where: { $0.name == datamodel }) else {
+            throw ValidationError("unknown datamodel '\(datamodel)'")
+        }
         let summary: ConformanceRunner.Summary
         do {
-            summary = try ConformanceRunner(directory: directory).run { print($0) }
+            let terminal = Terminal.standardOutput
+            summary = try ConformanceRunner(directory: directory, profile: profile).run { print(Self.painted("\($0)", terminal)) }
         } catch {
             throw ValidationError(error.description)
         }
+        summary.breakdown.forEach { print($0) }
         print(summary)
         if summary.failed > 0 { throw ExitCode(1) }
+    }
+
+    /// A result line with its first word in colour on a terminal.
+    static func painted(_ line: String, _ terminal: Terminal) -> String {
+        let styles: [(String, Terminal.Style)] = [("PASS", .success), ("FAIL", .error), ("SKIP", .note)]
+        guard let (word, style) = styles.first(where: { line.hasPrefix($0.0 + " ") }) else { return line }
+        return terminal.paint(word, style) + line.dropFirst(word.count)
     }
 }

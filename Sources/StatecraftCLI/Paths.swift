@@ -69,7 +69,7 @@ struct Paths: ParsableCommand {
         do {
             document = try ToolDocument.load(file)
         } catch {
-            Terminal.standardError("error: \(error)")
+            Terminal.writeError("error: \(error)")
             throw ExitCode(1)
         }
         var search = SCXMLPathSearch(document: document)
@@ -86,7 +86,7 @@ struct Paths: ParsableCommand {
     /// The events of an `--events` file: sends only.
     private func sampleEvents(from path: String) throws -> [ScriptStep] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            Terminal.standardError("error: \(path): cannot read the events file")
+            Terminal.writeError("error: \(path): cannot read the events file")
             throw ExitCode(2)
         }
         do {
@@ -97,7 +97,7 @@ struct Paths: ParsableCommand {
                 }
             }
         } catch let error as SimulationScriptError {
-            Terminal.standardError("error: \(path):\(error.line):\(error.column): \(error.message)")
+            Terminal.writeError("error: \(path):\(error.line):\(error.column): \(error.message)")
             throw ExitCode(2)
         }
     }

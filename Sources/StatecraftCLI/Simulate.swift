@@ -54,7 +54,7 @@ struct Simulate: ParsableCommand {
         do {
             document = try ToolDocument.load(file)
         } catch {
-            Terminal.standardError("error: \(error)")
+            Terminal.writeError("error: \(error)")
             throw ExitCode(1)
         }
         let simulation = SCXMLSimulation(document: document, tracing: trace)
@@ -67,7 +67,7 @@ struct Simulate: ParsableCommand {
         var lines = LineSource.standardInput
         if let script {
             guard let data = FileManager.default.contents(atPath: script) else {
-                Terminal.standardError("error: \(script): cannot read the script")
+                Terminal.writeError("error: \(script): cannot read the script")
                 throw ExitCode(2)
             }
             lines = .text(String(decoding: data, as: UTF8.self))
@@ -79,7 +79,7 @@ struct Simulate: ParsableCommand {
                 guard let command = try SimulationScript.command(in: line, line: number) else { continue }
                 emit(simulation.run(command, line: number, text: String(line.trimmingCharacters(in: .whitespaces))))
             } catch {
-                Terminal.standardError("error: \(script ?? "script"):\(error.line):\(error.column): \(error.message)")
+                Terminal.writeError("error: \(script ?? "script"):\(error.line):\(error.column): \(error.message)")
                 throw ExitCode(2)
             }
         }
@@ -87,7 +87,7 @@ struct Simulate: ParsableCommand {
 
     /// A prompt, each command's step, and the enabled events, until the end of input.
     private func runInteractive(_ simulation: SCXMLSimulation) throws {
-        let colour = Terminal.usesColour(for: STDOUT_FILENO)
+        let colour = Terminal.standardOutput.usesColor
         var number = 0
         showEnabled(simulation, colour: colour)
         while true {
@@ -102,19 +102,19 @@ struct Simulate: ParsableCommand {
                 emit(simulation.run(command, line: number, text: line.trimmingCharacters(in: .whitespaces)))
                 showEnabled(simulation, colour: colour)
             } catch {
-                Terminal.standardError(Terminal.paint("error: \(error.message) (column \(error.column))", .red, when: colour))
+                Terminal.writeError(Terminal.standardError.paint("error: \(error.message) (column \(error.column))", .error))
             }
         }
     }
 
     private func prompt(colour: Bool) {
-        let text = Terminal.paint("simulate>", .bold, when: colour) + " "
-        if json { Terminal.standardError(text, newline: false) } else { Terminal.write(text) }
+        let text = Terminal(usesColor: colour).paint("simulate>", .emphasis) + " "
+        if json { Terminal.writeError(text, newline: false) } else { Terminal.write(text) }
     }
 
     private func showEnabled(_ simulation: SCXMLSimulation, colour: Bool) {
         let events = simulation.enabledEvents.map { $0.guarded ? "\($0.name) (guarded)" : $0.name }
-        var text = Terminal.paint("enabled:", .dim, when: colour) + " "
+        var text = Terminal(usesColor: colour).paint("enabled:", .note) + " "
         if simulation.session.isFinished {
             text += "none, the session has ended"
         } else {
@@ -123,7 +123,7 @@ struct Simulate: ParsableCommand {
         if simulation.session.nextDeadline != nil, !simulation.session.isFinished {
             text += "; a delayed event waits (wait DURATION)"
         }
-        if json { Terminal.standardError(text) } else { Terminal.write(text + "\n") }
+        if json { Terminal.writeError(text) } else { Terminal.write(text + "\n") }
     }
 
     private func emit(_ step: SimulationStep) {

@@ -7,6 +7,17 @@ struct StatecraftCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "statecraft",
         abstract: "Tools for Statecraft state machines and SCXML documents.",
-        subcommands: [Conformance.self, Check.self, Simulate.self, Paths.self]
+        discussion: """
+            Examples:
+              statecraft check light.scxml
+              statecraft draw light.scxml --format svg --output light.svg
+              printf 'go\\nwait 2s\\n' | statecraft simulate light.scxml
+              statecraft paths light.scxml --cover transitions
+              statecraft conformance ../shared/scxml-irp
+
+            Shell completions: statecraft --generate-completion-script bash (or zsh, fish).
+            Colour is used only on a terminal, and never when NO_COLOR is set.
+            """,
+        subcommands: [Conformance.self, Check.self, Draw.self, Simulate.self, Paths.self]
     )
 }

@@ -1,32 +1,49 @@
 import Foundation
 
-/// Output for the tools: unbuffered lines, so that a program driving a tool through a pipe
-/// sees each line as it is made, and colour only on a terminal and never with `NO_COLOR`.
-enum Terminal {
+/// How the tool writes to a terminal: colour only when the stream is a terminal, `TERM` is not
+/// `dumb`, and `NO_COLOR` is unset or empty (https://no-color.org).
+struct Terminal {
+    /// A colour or weight for a word.
     enum Style: String {
-        case bold = "1"
-        case dim = "2"
-        case red = "31"
+        case error = "1;31"
+        case warning = "1;33"
+        case success = "32"
+        case note = "2"
+        case emphasis = "1"
     }
 
-    /// Writes `text` to standard output and flushes it.
-    static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+    let usesColor: Bool
+
+    /// The manners of standard output.
+    static let standardOutput = Terminal(fileDescriptor: STDOUT_FILENO)
+    /// The manners of standard error.
+    static let standardError = Terminal(fileDescriptor: STDERR_FILENO)
+
+    init(fileDescriptor: Int32, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        usesColor = Self.allowsColor(isTerminal: isatty(fileDescriptor) != 0, environment: environment)
     }
 
-    /// Writes `text` and a line break to standard error.
-    static func standardError(_ text: String, newline: Bool = true) {
+    init(usesColor: Bool) {
+        self.usesColor = usesColor
+    }
+
+    /// Whether colour may be written to a stream.
+    static func allowsColor(isTerminal: Bool, environment: [String: String]) -> Bool {
+        isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    }
+
+    /// `text` in `style`, or `text` alone without colour.
+    func paint(_ text: String, _ style: Style) -> String {
+        usesColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    /// Writes a line to standard error, or `text` as it is without `newline`.
+    static func writeError(_ text: String, newline: Bool = true) {
         FileHandle.standardError.write(Data((newline ? text + "\n" : text).utf8))
     }
 
-    /// Whether output to `descriptor` may be coloured: it is a terminal, and `NO_COLOR` is not
-    /// set (https://no-color.org).
-    static func usesColour(for descriptor: Int32) -> Bool {
-        isatty(descriptor) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-    }
-
-    /// `text` in `style` when `colour` is on.
-    static func paint(_ text: String, _ style: Style, when colour: Bool) -> String {
-        colour ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    /// Writes `text` to standard output as it is, at once (a prompt has no newline to flush it).
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
     }
 }

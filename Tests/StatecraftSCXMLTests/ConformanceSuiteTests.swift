@@ -1,15 +1,6 @@
 import Foundation
-import StatecraftSCXML
+@testable import StatecraftSCXML
 import Testing
-
-/// The package's root: this file is `Tests/StatecraftSCXMLTests/ConformanceSuiteTests.swift`.
-private let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()
-    .deletingLastPathComponent()
-    .deletingLastPathComponent()
-
-/// The W3C tests, in `../shared/scxml-irp` beside the package.
-private let suiteFolder = packageRoot.appendingPathComponent("../shared/scxml-irp").standardizedFileURL
 
 /// Attributes whose value is an expression of the datamodel.
 private let expressionAttributes: Set<String> = [
@@ -21,28 +12,27 @@ private let locationAttributes: Set<String> = ["location", "idlocation", "item",
 /// `conf:illegalItem`).
 private let deliberatelyInvalid: Set<String> = ["1 +", "\"foo", "'continue'"]
 
-@Suite("W3C conformance markup: the whole suite")
+@Suite("W3C conformance markup: the whole suite", .enabled(if: W3CSuite.folder != nil, W3CSuite.absence))
 struct ConformanceSuiteTests {
-    /// What the manifest says about each test, by number.
-    private struct ManifestEntry {
-        var manual: Bool
-        var optional: Bool
-    }
+    private var suiteFolder: URL { URL(fileURLWithPath: W3CSuite.folder ?? W3CSuite.expectedFolder) }
 
-    private func manifest() throws -> [String: ManifestEntry] {
-        let text = try String(contentsOf: suiteFolder.appendingPathComponent("manifest.xml"), encoding: .utf8)
-        var entries: [String: ManifestEntry] = [:]
-        func visit(_ element: DocumentElement) {
-            if element.name == "test", let id = element.attribute("id") {
-                entries[id] = ManifestEntry(
-                    manual: element.attribute("manual") == "true",
-                    optional: element.attribute("conformance") == "optional"
-                )
+    @Test("The catalog holds exactly the templates of the W3C's confEcma.xsl, attributes and elements")
+    func catalogIsTheSheet() throws {
+        let sheet = try String(contentsOf: suiteFolder.appendingPathComponent("confEcma.xsl"), encoding: .utf8)
+        var templates: [String] = []
+        for match in sheet.split(separator: "<xsl:template match=\"").dropFirst() {
+            let pattern = match.prefix { $0 != "\"" }
+            guard pattern != "/ | @* | node()" else { continue }
+            var name = pattern.hasPrefix("//") ? pattern.dropFirst(2) : pattern[...]
+            if name.hasPrefix("@conf:") {
+                templates.append(String(name.dropFirst("@conf:".count)))
+            } else {
+                name = name.dropFirst("conf:".count)
+                templates.append("<" + name)
             }
-            element.elements.forEach(visit)
         }
-        visit(try DocumentReader().read(text))
-        return entries
+        let catalog = ConformanceItem.catalog.map { $0.isElement ? "<" + $0.name : $0.name }
+        #expect(catalog == templates)
     }
 
     /// Every `.txml` file, as its test number and URL.
@@ -62,11 +52,7 @@ struct ConformanceSuiteTests {
 
     @Test("Every test of the suite translates, and its expressions parse")
     func wholeSuite() throws {
-        try #require(
-            FileManager.default.fileExists(atPath: suiteFolder.appendingPathComponent("manifest.xml").path),
-            "the W3C tests are missing: expected them in \(suiteFolder.path) (../shared/scxml-irp beside the package)"
-        )
-        let manifest = try manifest()
+        let manifest = try W3CSuite.manifest(in: suiteFolder.path)
         let files = try testFiles()
         try #require(files.count >= 150, "only \(files.count) .txml files in \(suiteFolder.path)")
         var translated = 0

@@ -4,7 +4,7 @@ import Testing
 /// Documents that are XML but not valid SCXML: each error names what is wrong and where.
 @Suite("Document errors")
 struct DocumentErrorTests {
-    func readError(_ body: String, root: String = "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" datamodel=\"null\">") -> SCXMLError? {
+    func readError(_ body: String, root: String = "<scxml version=\"1.0\" xmlns=\"http://www.w3.org/2005/07/scxml\" datamodel=\"null\">") -> SCXMLError? {
         do {
             _ = try SCXMLDocument(xml: root + "\n" + body + "\n</scxml>", file: "doc.scxml")
             return nil
@@ -42,9 +42,18 @@ struct DocumentErrorTests {
         #expect(version.message.contains("version"))
     }
 
+    @Test("An <scxml> root in another namespace is named as such, with the namespace to write (SCXML 3.2)")
+    func rootInAnotherNamespace() throws {
+        let error = try #require(readError("<state id=\"a\"/>", root: "<scxml xmlns=\"http://example.com/machines\" version=\"1.0\">"))
+        #expect(error.code == .invalidDocument)
+        #expect(error.message.contains("is in the namespace 'http://example.com/machines'"), "\(error)")
+        #expect(error.message.contains("xmlns=\"http://www.w3.org/2005/07/scxml\""), "\(error)")
+        #expect(error.position == TextPosition(line: 1, column: 1))
+    }
+
     @Test("An unknown datamodel names the ones available")
     func unknownDatamodel() throws {
-        let error = try #require(readError("<state id=\"a\"/>", root: "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" datamodel=\"cobol\">"))
+        let error = try #require(readError("<state id=\"a\"/>", root: "<scxml version=\"1.0\" xmlns=\"http://www.w3.org/2005/07/scxml\" datamodel=\"cobol\">"))
         #expect(error.message.contains("cobol"))
         #expect(error.message.contains("'null'"))
     }

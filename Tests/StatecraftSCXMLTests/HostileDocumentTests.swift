@@ -18,7 +18,7 @@ struct HostileDocumentTests {
         let error = try #require(refusal("""
             <?xml version="1.0"?>
             <!DOCTYPE scxml [ <!ENTITY secret SYSTEM "file:///etc/passwd"> ]>
-            <scxml xmlns="http://www.w3.org/2005/07/scxml"><state id="a">&secret;</state></scxml>
+            <scxml version="1.0" xmlns="http://www.w3.org/2005/07/scxml"><state id="a">&secret;</state></scxml>
             """))
         #expect(error.code == .forbiddenMarkup)
         #expect(error.position == TextPosition(line: 2, column: 1))
@@ -31,7 +31,7 @@ struct HostileDocumentTests {
         for level in 1...9 {
             text += " <!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10) + "\">\n"
         }
-        text += "]>\n<scxml xmlns=\"http://www.w3.org/2005/07/scxml\"><state id=\"a\">&lol9;</state></scxml>"
+        text += "]>\n<scxml version=\"1.0\" xmlns=\"http://www.w3.org/2005/07/scxml\"><state id=\"a\">&lol9;</state></scxml>"
         let error = try #require(refusal(text))
         #expect(error.code == .forbiddenMarkup)
     }
@@ -41,7 +41,7 @@ struct HostileDocumentTests {
         let error = try #require(refusal("""
             <?xml version="1.0"?>
             <!doctype scxml SYSTEM "http://example.com/evil.dtd">
-            <scxml xmlns="http://www.w3.org/2005/07/scxml"><state id="a"/></scxml>
+            <scxml version="1.0" xmlns="http://www.w3.org/2005/07/scxml"><state id="a"/></scxml>
             """))
         #expect(error.code == .forbiddenMarkup)
     }
@@ -49,7 +49,7 @@ struct HostileDocumentTests {
     @Test("Markup-like text inside comments and CDATA is not mistaken for a declaration")
     func commentsAndCDATAAreFine() throws {
         let root = try DocumentReader().read("""
-            <scxml xmlns="http://www.w3.org/2005/07/scxml"><!-- <!DOCTYPE x> -->
+            <scxml version="1.0" xmlns="http://www.w3.org/2005/07/scxml"><!-- <!DOCTYPE x> -->
             <state id="a"><onentry><log expr="1"><![CDATA[<!ENTITY no>]]></log></onentry></state></scxml>
             """)
         #expect(root.name == "scxml")

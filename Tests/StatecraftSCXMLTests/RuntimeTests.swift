@@ -37,7 +37,7 @@ struct SCXMLRuntimeTests {
     @Test("State changes are recorded by id, including the re-entry of a self-transition")
     func stateChanges() throws {
         let document = try SCXMLDocument(xml: """
-            <scxml xmlns="http://www.w3.org/2005/07/scxml">
+            <scxml version="1.0" xmlns="http://www.w3.org/2005/07/scxml">
               <state id="a"><transition event="again" target="a"/></state>
             </scxml>
             """)

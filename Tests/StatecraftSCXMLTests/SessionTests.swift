@@ -160,6 +160,82 @@ struct SessionTests {
         #expect(session.finalState == "over")
     }
 
+    @Test("finalize runs for the events a child sent before it ended, and for its done event (SCXML 6.5.1, Appendix D)")
+    func finalizeAfterTheChildEnded() throws {
+        // The child sends two events and ends in the same macrostep, so its session is over
+        // before the parent takes either event; the invoking state is still active, so
+        // <finalize> applies to each of them, and to the done event, before it is processed.
+        let document = try Self.document("""
+            <datamodel><data id="seen" expr="''"/></datamodel>
+            <state id="waiting" initial="none">
+              <invoke id="worker">
+                <content>
+                  <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="over">
+                    <final id="over">
+                      <onentry>
+                        <send target="#_parent" event="result"><param name="part" expr="'a'"/></send>
+                        <send target="#_parent" event="result"><param name="part" expr="'b'"/></send>
+                      </onentry>
+                    </final>
+                  </scxml>
+                </content>
+                <finalize><assign location="seen" expr="seen + _event.name + ';'"/></finalize>
+              </invoke>
+              <state id="none">
+                <transition event="result" cond="seen == 'result;'" target="one"/>
+              </state>
+              <state id="one">
+                <transition event="result" cond="seen == 'result;result;'" target="two"/>
+              </state>
+              <state id="two">
+                <transition event="done.invoke.worker" cond="seen == 'result;result;done.invoke.worker;'" target="ok"/>
+              </state>
+            </state>
+            <final id="ok"/>
+            """)
+        let session = SCXMLSession(document: document)
+        session.runToEnd()
+        #expect(session.finalState == "ok")
+    }
+
+    @Test("finalize runs for a child's done event while the invoking state is active, and not once it has exited")
+    func finalizeOnlyWhileTheInvokingStateIsActive() throws {
+        // In 'stays' the done event is finalized; 'leaves' exits on 'leave', queued before the
+        // child's done event, so that event arrives with no invoking state to finalize it.
+        let document = try Self.document("""
+            <datamodel><data id="count" expr="0"/></datamodel>
+            <state id="stays">
+              <invoke id="first">
+                <content>
+                  <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0"><final id="end"/></scxml>
+                </content>
+                <finalize><assign location="count" expr="count + 1"/></finalize>
+              </invoke>
+              <transition event="done.invoke.first" cond="count == 1" target="leaves"/>
+              <transition event="done.invoke.first" target="wrong"/>
+            </state>
+            <state id="leaves">
+              <onentry><send event="leave"/></onentry>
+              <invoke id="second">
+                <content>
+                  <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0"><final id="end"/></scxml>
+                </content>
+                <finalize><assign location="count" expr="count + 10"/></finalize>
+              </invoke>
+              <transition event="leave" target="after"/>
+            </state>
+            <state id="after">
+              <transition event="done.invoke.second" cond="count == 1" target="ok"/>
+              <transition event="done.invoke.second" target="wrong"/>
+            </state>
+            <final id="ok"/>
+            <final id="wrong"/>
+            """)
+        let session = SCXMLSession(document: document)
+        session.runToEnd()
+        #expect(session.finalState == "ok")
+    }
+
     @Test("Sessions that keep sending to themselves are stopped after the event limit instead of hanging")
     func runawaySends() throws {
         let document = try Self.document("""
@@ -207,7 +283,7 @@ struct SessionTests {
         var datamodels = SCXMLDatamodels.standard
         datamodels.register("shout", Always.self)
         let document = try SCXMLDocument(xml: """
-            <scxml xmlns="http://www.w3.org/2005/07/scxml" datamodel="shout">
+            <scxml version="1.0" xmlns="http://www.w3.org/2005/07/scxml" datamodel="shout">
               <state id="s">
                 <onentry><log expr="hello"/></onentry>
                 <transition event="go" cond="no" target="wrong"/>

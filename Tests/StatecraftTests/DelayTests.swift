@@ -32,6 +32,60 @@ struct DelayTests {
         #expect(machine.pendingTimerCount == 0)
     }
 
+    @Test func throwingGuardOfADelayedTransitionIsReportedNotACrash() throws {
+        let chart = try Statechart<S, E, Log> {
+            Atomic(.a) {
+                After(.seconds(1), to: .b, guard: { _, _ in throw GuardBroke() })
+                After(.seconds(1), to: .c)
+            }
+            Atomic(.b)
+            Atomic(.c)
+        }
+        var machine = chart.makeMachine(context: Log())
+        #expect(machine.advance(by: .seconds(1)) == 2)
+        // The first timer's guard threw: not taken, reported; the second moved the machine.
+        #expect(machine.isActive(.c))
+        let fault = try #require(machine.lastFault)
+        #expect(fault.code == .guardFailed)
+        #expect(fault.message.contains("the sensor is unplugged"))
+    }
+
+    @Test func throwingGuardOfADelayedTransitionRaisesTheErrorEventWithOptions() throws {
+        enum Named: MachineEvent { case error }
+        let chart = try Statechart<S, Named, Int>(options: StatechartOptions(guardErrorEvent: { _ in .error })) {
+            Atomic(.a) {
+                After(.seconds(1), to: .b, guard: { _, _ in throw GuardBroke() })
+                On(.error, to: .c)
+            }
+            Atomic(.b)
+            Atomic(.c)
+        }
+        var machine = chart.makeMachine(context: 0)
+        machine.advance(by: .seconds(1))
+        #expect(machine.isActive(.c))
+        #expect(machine.lastFault == nil)
+    }
+
+    @Test func timersThatRescheduleThemselvesWithNoDelayAreCutNotAHang() throws {
+        let chart = try Statechart<S, E, Log> {
+            Atomic(.a) {
+                On(.tick) { log, _, effects in
+                    log.count += 1
+                    effects.send(.tick, after: .zero)
+                }
+            }
+        }
+        var machine = chart.makeMachine(context: Log())
+        machine.send(.tick)
+        #expect(machine.pendingTimerCount == 1)
+        machine.advance(by: .seconds(1))
+        let fault = try #require(machine.lastFault)
+        #expect(fault.code == .timerLimit)
+        #expect(machine.pendingTimerCount == 0)
+        #expect(machine.context.count == 1 + Machine<S, E, Log>.microstepLimit)
+        #expect(machine.now == .seconds(1))
+    }
+
     @Test func leavingTheStateCancelsItsDelayedTransition() throws {
         var machine = try Self.chart().makeMachine(context: Log())
         machine.send(.go)
@@ -95,5 +149,31 @@ struct DelayTests {
         #expect(machine.isActive(.b))
         #expect(machine.pendingTimerCount == 1)
         #expect(machine.now == .zero)
+    }
+    /// A delayed transition whose guard throws is not taken; without a guard error event the
+    /// fault is reported in `lastFault`, as for any transition the engine triggers itself.
+    @Test(.disabled("known engine issue: advance(by:) reaches placeholderKind for the timer and stops the process"))
+    func aThrowingGuardOnADelayedTransitionIsAFault() throws {
+        struct Broken: Error {}
+        let chart = try Statechart<S, E, Log> {
+            Atomic(.a) { After(.seconds(1), to: .b, guard: { _, _ in throw Broken() }) }
+            Atomic(.b)
+        }
+        var machine = chart.makeMachine(context: Log())
+        machine.advance(by: .seconds(2))
+        #expect(machine.isActive(.a))
+        #expect(machine.lastFault?.code == .guardFailed)
+    }
+
+    /// A delayed transition of zero delay into its own state is due again at once; advancing
+    /// the clock must end, cut like an eventless loop.
+    @Test(.disabled("known engine issue: advance(by:) has no bound, so it never returns"))
+    func aZeroDelayLoopEndsWhenTheClockAdvances() throws {
+        let chart = try Statechart<S, E, Log> {
+            Atomic(.a) { After(.zero, to: .a) { log, _, _ in log.count += 1 } }
+        }
+        var machine = chart.makeMachine(context: Log())
+        machine.advance(by: .seconds(1))
+        #expect(machine.lastFault != nil)
     }
 }

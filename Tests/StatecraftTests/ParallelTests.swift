@@ -122,4 +122,20 @@ struct ParallelTests {
         machine.send(.go)
         #expect(machine.state == .x1)
     }
+    /// `canSend` answers what `send` would do: a region whose guard throws makes `send` reject
+    /// the event even when an earlier region has a transition for it. Found by the Appendix D
+    /// oracle (seed 67).
+    @Test func canSendIsFalseWhenALaterRegionsGuardThrows() throws {
+        struct Broken: Error {}
+        let chart = try Statechart<S, E, Log> {
+            Parallel(.p) {
+                Compound(.r1) { Atomic(.x1) { On(.go, to: .x2) }; Atomic(.x2) }
+                Compound(.r2) { Atomic(.y1) { On(.go, to: .y2, guard: { _, _ in throw Broken() }) }; Atomic(.y2) }
+            }
+        }
+        var machine = chart.makeMachine(context: Log())
+        #expect(!machine.canSend(.go))
+        #expect(machine.send(.go).rejection?.code == .guardFailed)
+        #expect(machine.activeStates == [.p, .r1, .x1, .r2, .y1])
+    }
 }

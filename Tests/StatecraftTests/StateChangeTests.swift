@@ -144,4 +144,24 @@ struct StateChangeTests {
         #expect(StateChange<S>.exited(.a).state == .a)
         #expect(StateChange<S>.entered(.b).state == .b)
     }
+    /// Taking the record does not disturb what the machine does next: a history default
+    /// taken in one step does not run its action again in the next. Found by the Appendix D
+    /// oracle (seed 884): taking the record copied the machine's workspace, and the copy lost
+    /// which history defaults the last step had taken.
+    @Test func takingTheRecordLeavesTheNextStepAlone() throws {
+        let chart = try Statechart<S, E, Log> {
+            Compound(.a) {
+                On(.go, to: .h)
+                History(.h, .shallow) { log, _, _ in log.lines.append("history default") }
+                Atomic(.a1) { On(.next, to: .h) }
+            }
+        }
+        var machine = chart.makeMachine(context: Log())
+        machine.recordsStateChanges = true
+        machine.send(.next)                     // a1 -> h: the default, inside a, which stays
+        #expect(machine.takeStateChanges() == [.exited(.a1), .entered(.a1)])
+        machine.send(.go)                       // a -> h: h now remembers a1
+        #expect(machine.takeStateChanges() == [.exited(.a1), .exited(.a), .entered(.a), .entered(.a1)])
+        #expect(machine.context.lines.isEmpty)
+    }
 }

@@ -1,4 +1,4 @@
-import Statecraft
+@testable import Statecraft
 import Testing
 
 /// Done events and guard errors delivered as ordinary named events.
@@ -76,6 +76,41 @@ struct StatechartOptionsTests {
         #expect(machine.context.lines == ["second candidate", "error seen"])
     }
 
+    @Test("With the error event, canSend looks past a throwing guard as send does")
+    func canSendLooksPastThrowingGuard() throws {
+        let chart = try Statechart<S, Named, Log>(options: Self.options) {
+            Atomic(.a) {
+                On("go", to: .b, guard: { _, _ in throw Boom() })
+                On("go") { log, _ in log.lines.append("second candidate") }
+            }
+            Atomic(.b)
+        }
+        var machine = chart.makeMachine(context: Log())
+        #expect(machine.canSend(Named("go")))
+        #expect(machine.send(Named("go")).isTaken)
+    }
+
+    @Test("A guard error raised while no transition is selected is processed in the same macrostep on the region path")
+    func guardErrorWithoutTransitionOnTheRegionPath() throws {
+        struct Broken: Error {}
+        let options = StatechartOptions<S, E>(guardErrorEvent: { _ in .tick })
+        let chart = try Statechart<S, E, Log>(options: options) {
+            // Two regions: a chart the engine compiles with region steps.
+            Parallel(.p) {
+                Compound(.r1) {
+                    Atomic(.x1) {
+                        On(.go, guard: { _, _ in throw Broken() })
+                        On(.tick) { log, _ in log.lines.append("error seen") }
+                    }
+                }
+                Compound(.r2) { Atomic(.y1) }
+            }
+        }
+        var machine = chart.makeMachine(context: Log())
+        #expect(machine.send(.go).rejection?.code == .guardsDeclined)
+        #expect(machine.context.lines == ["error seen"])
+    }
+
     @Test("Without options a throwing guard still rejects your event")
     func withoutOptionsGuardRejects() throws {
         let chart = try Statechart<S, Named, Log> {
@@ -108,5 +143,60 @@ struct FlatStatechartOptionsTests {
         _ = machine.send(.go)
         #expect(machine.state == .a)
         #expect(machine.context == 1)
+    }
+}
+
+/// A chart whose events take the region steps (parallel regions, kinds matched by equality)
+/// processes the guard-error event in the same macrostep, as the general path does.
+@Suite("Statechart options on the region steps")
+struct RegionStatechartOptionsTests {
+    enum Input: MachineEvent { case go, failed }
+    struct Boom: Error {}
+
+    static func chart(options: StatechartOptions<S, Input>) throws -> Statechart<S, Input, Log> {
+        try Statechart(options: options) {
+            Parallel(.p) {
+                Compound(.r1) {
+                    Atomic(.x1) {
+                        On(.go, to: .x2, guard: { _, _ in throw Boom() })
+                        On(.failed, to: .x2) { log, _ in log.lines.append("error seen") }
+                    }
+                    Atomic(.x2)
+                }
+                Compound(.r2) { Atomic(.y1); Atomic(.y2) }
+            }
+        }
+    }
+
+    @Test("A throwing guard with nothing else selected still gets its error event processed")
+    func guardErrorWithNothingSelected() throws {
+        let options = StatechartOptions<S, Input>(guardErrorEvent: { _ in .failed })
+        let chart = try ChartCompilationOptions.$skipsPlans.withValue(true) { try Self.chart(options: options) }
+        #expect(chart.runsRegionSteps && chart.plans.isEmpty)
+        var machine = chart.makeMachine(context: Log())
+        let result = machine.send(.go)
+        #expect(result.rejection?.code == .guardsDeclined)
+        #expect(machine.activeStates == [.p, .r1, .x2, .r2, .y1])
+        #expect(machine.context.lines == ["error seen"])
+    }
+
+    @Test("So do the microstep plans")
+    func plansAgree() throws {
+        let chart = try Self.chart(options: StatechartOptions(guardErrorEvent: { _ in .failed }))
+        var machine = chart.makeMachine(context: Log())
+        #expect(machine.send(.go).rejection?.code == .guardsDeclined)
+        #expect(machine.activeStates == [.p, .r1, .x2, .r2, .y1])
+        #expect(machine.context.lines == ["error seen"])
+    }
+
+    @Test("The general path agrees")
+    func generalPathAgrees() throws {
+        let options = StatechartOptions<S, Input>(guardErrorEvent: { _ in .failed })
+        let chart = try ChartCompilationOptions.$skipsRegionSteps.withValue(true) { try Self.chart(options: options) }
+        #expect(!chart.runsRegionSteps)
+        var machine = chart.makeMachine(context: Log())
+        #expect(machine.send(.go).rejection?.code == .guardsDeclined)
+        #expect(machine.activeStates == [.p, .r1, .x2, .r2, .y1])
+        #expect(machine.context.lines == ["error seen"])
     }
 }

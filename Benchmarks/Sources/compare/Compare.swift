@@ -16,6 +16,24 @@ enum Compare {
         if arguments.first == "paths" {
             return try pathsOnly()
         }
+        if arguments.first == "chart-tools" {
+            // Only the chart tools' case: `compare chart-tools [states...]`.
+            let sizes = arguments.dropFirst().compactMap { Int($0) }
+            for row in try ChartToolsCase.run(sizes: sizes.isEmpty ? [100, 1_000, 10_000] : sizes) {
+                print("chart.tools states=\(row.states) transitions=\(row.transitions) build_ms=\(fixed(row.buildMilliseconds)) "
+                    + "structure_ms=\(fixed(row.structureMilliseconds)) dot_ms=\(fixed(row.dotMilliseconds)) "
+                    + "lint_ms=\(fixed(row.lintMilliseconds))")
+            }
+            return
+        }
+        if arguments.first == "ecmascript" {
+            #if ECMAScript
+            return try ECMAScriptReport.run()
+            #else
+            print("compare ecmascript: build with the ECMAScript trait: swift run -c release --package-path Benchmarks --traits ECMAScript compare ecmascript")
+            return
+            #endif
+        }
         try checkSameWork()
 
         let paired: [(name: String, events: Int, made: any PairedCase)] = [
@@ -42,6 +60,7 @@ enum Compare {
             let made = try PathsCover(states: states)
             cover[states] = (0..<5).map { _ in made.run() }.min { $0.milliseconds < $1.milliseconds }
         }
+        let tools = try ChartToolsCase.run()
         print(line("construct", flatConstruct))
         print(line("construct.hierarchy", nestedConstruct))
         print("instance.bytes bytes=\(InstanceBytes.size) stride=\(InstanceBytes.stride)")
@@ -49,6 +68,11 @@ enum Compare {
         for (states, run) in cover.sorted(by: { $0.key < $1.key }) {
             print("paths.cover states=\(states) transitions=\(states * 5) statecraft_ms=\(fixed(run.milliseconds)) "
                 + "paths=\(run.paths) taken=\(run.transitions) complete=\(run.complete)")
+        }
+        for row in tools {
+            print("chart.tools states=\(row.states) transitions=\(row.transitions) build_ms=\(fixed(row.buildMilliseconds)) "
+                + "structure_ms=\(fixed(row.structureMilliseconds)) dot_ms=\(fixed(row.dotMilliseconds)) "
+                + "lint_ms=\(fixed(row.lintMilliseconds))")
         }
 
         var counts: [String: Counts] = [:]
@@ -89,6 +113,15 @@ enum Compare {
             "scxml.irp", "ms<10000, no failure", holds: irp.milliseconds < 10_000 && irp.summary.failed == 0,
             "\(fixed(irp.milliseconds)) ms, \(irp.summary)"
         ))
+        if let row = tools.first(where: { $0.states == 1_000 }) {
+            print(target("chart.structure", "ms<100 at 1000 states", holds: row.structureMilliseconds < 100,
+                         "\(fixed(row.structureMilliseconds)) ms"))
+            print(target("chart.dot", "ms<100 at 1000 states", holds: row.dotMilliseconds < 100,
+                         "\(fixed(row.dotMilliseconds)) ms"))
+        }
+        #if ECMAScript
+        try ECMAScriptReport.run()
+        #endif
     }
 
     /// `compare paths`: only the `paths.cover` case, at 100, 1,000 and 10,000 states.

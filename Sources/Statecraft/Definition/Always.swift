@@ -12,7 +12,7 @@
 /// macrostep. A chain that never settles is cut after ``Machine/microstepLimit`` microsteps and
 /// reported in ``Machine/lastFault``.
 public struct Always<State: Hashable & Sendable, Event: MachineEvent, Context> {
-    let declaration: TransitionDeclaration<State, Event, Context>
+    var declaration: TransitionDeclaration<State, Event, Context>
 
     /// An eventless transition.
     ///
@@ -77,7 +77,7 @@ public struct Always<State: Hashable & Sendable, Event: MachineEvent, Context> {
 ///
 /// The guard and action receive the final state's done data (see ``DoneData``) as the event.
 public struct OnDone<State: Hashable & Sendable, Event: MachineEvent, Context> {
-    let declaration: TransitionDeclaration<State, Event, Context>
+    var declaration: TransitionDeclaration<State, Event, Context>
 
     /// A transition on the state's done event.
     ///
@@ -136,7 +136,7 @@ public struct OnDone<State: Hashable & Sendable, Event: MachineEvent, Context> {
 /// the timer fires, the transition is taken if the machine is still in the state and the guard
 /// allows. Time passes with ``Machine/advance(by:)``, or on a real clock in the async runtime.
 public struct After<State: Hashable & Sendable, Event: MachineEvent, Context> {
-    let declaration: TransitionDeclaration<State, Event, Context>
+    var declaration: TransitionDeclaration<State, Event, Context>
 
     /// A delayed transition.
     ///

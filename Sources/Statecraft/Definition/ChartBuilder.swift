@@ -91,12 +91,12 @@ public enum StateBuilder<State: Hashable & Sendable, Event: MachineEvent, Contex
 
     /// An entry action.
     public static func buildExpression(_ entry: OnEntry<State, Event, Context>) -> [Element] {
-        [Element(storage: .entry(entry.action))]
+        [Element(storage: .entry(entry.action), label: entry.label)]
     }
 
     /// An exit action.
     public static func buildExpression(_ exit: OnExit<State, Event, Context>) -> [Element] {
-        [Element(storage: .exit(exit.action))]
+        [Element(storage: .exit(exit.action), label: exit.label)]
     }
 
     /// Done data, in a final state.

@@ -15,30 +15,19 @@ extension ChartCompilation {
                     let start = leafActions.count
                     var newLeaf = -1
                     var target = -1
-                    var entersFinal = false
-                    func append(_ first: Int32, _ count: Int32) {
-                        for action in first ..< first + count { leafActions.append(action) }
-                    }
+                    var exits: [Int] = []
+                    var entries: [(node: Int, byDefault: Bool)] = []
                     if info.targetCount > 0 {
                         target = Int(targets[Int(info.targetStart)])
-                        var exiting = leaf
-                        while exiting != Int(info.domain) && exiting > 0 {
-                            append(nodes[exiting].exitStart, nodes[exiting].exitCount)
-                            exiting = Int(nodes[exiting].parent)
-                        }
+                        exits = exitPath(from: leaf, to: Int(info.domain))
+                        entries = entryPath(of: transition)
+                        newLeaf = entries.last?.node ?? -1
                     }
-                    if info.action >= 0 { leafActions.append(info.action) }
-                    if info.targetCount > 0 {
-                        for position in Int(entryPathStart[transition]) ..< Int(entryPathStart[transition + 1]) {
-                            let entry = Int(entryPaths[position])
-                            let node = nodes[entry >> 1]
-                            append(node.entryStart, node.entryCount)
-                            let initial = transitions[Int(node.initialTransition == -1 ? 0 : node.initialTransition)]
-                            if entry & 1 != 0, initial.action >= 0 { leafActions.append(initial.action) }
-                            newLeaf = entry >> 1
-                        }
-                        entersFinal = nodes[newLeaf].kind == .final
-                    }
+                    let actions = microstepActions(exits: exits, transition: transition, entries: entries)
+                    leafActions.append(contentsOf: actions.exits)
+                    if let action = actions.action { leafActions.append(action) }
+                    leafActions.append(contentsOf: actions.entries)
+                    let entersFinal = newLeaf >= 0 && nodes[newLeaf].kind == .final
                     let count = min(leafActions.count - start, Int(UInt16.max))
                     var flags: UInt8 = info.hasGuard ? LeafStep.guarded : 0
                     if count > 0 { flags |= LeafStep.runsActions }
@@ -109,26 +98,13 @@ extension ChartCompilation {
                 exits.append(node)
                 node = Int(nodes[node].parent)
             }
-            for position in Int(entryPathStart[transition]) ..< Int(entryPathStart[transition + 1]) {
-                let entry = Int(entryPaths[position])
-                let node = entry >> 1
-                guard !nodes[node].hasTimers, nodes[node].kind != .final else { return step }
-                entries.append((node, entry & 1 != 0))
+            for entry in entryPath(of: transition) {
+                guard !nodes[entry.node].hasTimers, nodes[entry.node].kind != .final else { return step }
+                entries.append(entry)
             }
         }
         guard exits.count <= Int(UInt16.max), entries.count <= Int(UInt16.max) else { return step }
-        var exitActions: [Int32] = []
-        for node in exits {
-            exitActions.append(contentsOf: (0 ..< nodes[node].exitCount).map { nodes[node].exitStart + $0 })
-        }
-        var entryActions: [Int32] = []
-        for (node, byDefault) in entries {
-            entryActions.append(contentsOf: (0 ..< nodes[node].entryCount).map { nodes[node].entryStart + $0 })
-            if byDefault, nodes[node].kind == .compound {
-                let initial = transitions[Int(nodes[node].initialTransition)]
-                if initial.action >= 0 { entryActions.append(initial.action) }
-            }
-        }
+        var (exitActions, _, entryActions) = microstepActions(exits: exits, transition: transition, entries: entries)
         guard exitActions.count <= Int(UInt16.max), entryActions.count <= Int(UInt16.max) else { return step }
         simpleActions[position] = (exitActions, entryActions)
         // Steps from every other atomic state run their actions from a second copy of the loops.

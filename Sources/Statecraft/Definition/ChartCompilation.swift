@@ -26,6 +26,11 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
     var targets = ContiguousArray<Int32>()
     var guards = ContiguousArray<GuardClosure<Event, Context>?>()
     var transitionLocations: [SourceLocation] = []
+    /// Per transition, its state conditions (``When``): a node number that must be active, or
+    /// a negated one that must not; transition `t`'s run is
+    /// `stateConditionStart[t] ..< stateConditionStart[t + 1]`.
+    var stateConditions: [Int32] = []
+    var stateConditionStart: [Int32] = [0]
     var doneData: [DoneDataClosure<Event, Context>?] = []
     var timerTransitions: [[Int32]] = []
     var kinds = KindIndex<Event.Kind>([])
@@ -74,6 +79,8 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
     /// An open-addressing index of `plans` by configuration and event kind; -1 where empty.
     var planIndex = ContiguousArray<Int32>()
     var warnings: [DefinitionWarning] = []
+    /// What the chart keeps of the definition for its structure.
+    var outline = ChartOutline<Event.Kind>()
 
     /// Each node's declaration, and each transition's declaration with the node it is written in.
     private var declarations: [Declaration] = []
@@ -153,14 +160,19 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
         }
         var entry: [ActionClosure<State, Event, Context>] = []
         var exit: [ActionClosure<State, Event, Context>] = []
+        outline.locations.append(declaration.location)
+        outline.entryLabels.append([])
+        outline.exitLabels.append([])
         for element in declaration.elements {
             switch element.storage {
             case .child(let child):
                 try number(child, parent: index)
             case .entry(let action):
                 entry.append(action)
+                outline.entryLabels[index].append(element.label)
             case .exit(let action):
                 exit.append(action)
+                outline.exitLabels[index].append(element.label)
             case .transition(let transition):
                 written.append((index, transition, .ordinary))
             case .initial(let transition):
@@ -302,6 +314,14 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
                     location: transition.location
                 )
             }
+            if case .eventless = transition.trigger, transition.targets.isEmpty, transition.condition == nil {
+                throw DefinitionError(
+                    code: .endlessEventlessTransition,
+                    message: "the eventless transition in \(name(node)) has neither a target nor a guard, so it would be "
+                        + "taken again after every microstep, forever; give it a target, or a guard that turns false",
+                    location: transition.location
+                )
+            }
             let index = try add(transition, from: node, role: .ordinary)
             ordinary.append((node, index, transition.trigger))
             if case .after = transition.trigger {
@@ -338,16 +358,43 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
         }
         var delay = Duration.zero
         if case .after(let after) = transition.trigger { delay = after }
+        let conditions = try stateConditions(of: transition, from: source)
+        stateConditions.append(contentsOf: conditions)
+        stateConditionStart.append(Int32(stateConditions.count))
         transitions.append(TransitionInfo(
             source: Int32(source), targetStart: Int32(targets.count), targetCount: Int32(resolved.count),
-            domain: -1, action: action, hasGuard: transition.condition != nil,
+            domain: -1, action: action, hasGuard: transition.condition != nil || !conditions.isEmpty,
             isInternal: transition.type == .internal, hasStaticEntry: false, delay: delay
         ))
         targets.append(contentsOf: resolved.map { Int32($0) })
         guards.append(transition.condition)
         transitionLocations.append(transition.location)
+        outline.transitions.append(ChartOutline.Transition(
+            trigger: transition.trigger, isInitial: role == .initial,
+            guardLabel: transition.guardLabel, actionLabel: transition.actionLabel
+        ))
         transitions[index].domain = Int32(staticDomain(of: index))
         return index
+    }
+
+    /// A transition's state conditions (``When``) as node numbers: required states as
+    /// themselves, excluded ones negated.
+    private func stateConditions(of transition: Transition, from source: Int) throws(DefinitionError) -> [Int32] {
+        var conditions: [Int32] = []
+        for (states, sign) in [(transition.requiredStates, Int32(1)), (transition.excludedStates, Int32(-1))] {
+            for state in states {
+                guard let node = stateIndex[state] else {
+                    throw DefinitionError(
+                        code: .unknownState,
+                        message: "the transition \(transition.triggerDescription) from \(name(source)) is conditioned on "
+                            + "'\(state)', which is not a state of the chart; declare that state or fix the condition",
+                        location: transition.location
+                    )
+                }
+                conditions.append(sign &* Int32(node))
+            }
+        }
+        return conditions
     }
 
     private func checkInitialTargets(_ resolved: [Int], of node: Int, at location: SourceLocation) throws(DefinitionError) {
@@ -358,13 +405,15 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
             switch kind {
             case .shallowHistory: allowed = Int(nodes[target].parent) == owner && !nodes[target].isHistory
             case .deepHistory: allowed = isDescendant(target, of: owner) && !nodes[target].isHistory
-            default: allowed = isDescendant(target, of: owner) && !nodes[target].isHistory
+            // SCXML 3.6: an initial transition may target a history state among the
+            // descendants; the history's recorded or default configuration is then entered.
+            default: allowed = isDescendant(target, of: owner)
             }
             guard allowed else {
                 let what = switch kind {
                 case .shallowHistory: "the default of shallow history \(name(node)) must be a child state of \(name(owner))"
                 case .deepHistory: "the default of deep history \(name(node)) must be a descendant of \(name(owner))"
-                default: "the initial state of \(name(node)) must be one of its descendants, and not a history state"
+                default: "the initial state of \(name(node)) must be one of its descendants"
                 }
                 throw DefinitionError(
                     code: .invalidInitial,
@@ -534,7 +583,11 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
             entryPathStart.append(Int32(entryPaths.count))
         }
         let start = Int(nodes[0].initialTransition)
-        initialLeaf = Int(entryPaths[Int(entryPathStart[start + 1]) - 1] >> 1)
+        // Only a flat chart (no history) uses the initial leaf; an initial entry that passes
+        // through a history state has no static path.
+        if transitions[start].hasStaticEntry {
+            initialLeaf = Int(entryPaths[Int(entryPathStart[start + 1]) - 1] >> 1)
+        }
         if isFlat { computeLeafSteps() }
         atomicMask = ContiguousArray(repeating: 0, count: setWords)
         for node in nodes.indices where nodes[node].isAtomic { Bits.insert(&atomicMask, 0, node) }

@@ -39,6 +39,11 @@ public struct DefinitionError: Error, Hashable, Sendable, CustomStringConvertibl
         public static let misplacedElement = Code(name: "misplacedElement")
         /// A transition targets states that cannot be active together.
         public static let conflictingTargets = Code(name: "conflictingTargets")
+        /// An eventless transition (``Always``) has neither a target nor a guard: it would be
+        /// taken again after every microstep, forever.
+        public static let endlessEventlessTransition = Code(name: "endlessEventlessTransition")
+        /// A ``When`` names a state the chart does not declare.
+        public static let unknownState = Code(name: "unknownState")
 
         /// The code's name.
         public var description: String { name }

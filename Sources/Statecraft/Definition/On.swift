@@ -14,7 +14,7 @@
 /// state. When several transitions could be taken for one event, the state deepest in the
 /// hierarchy wins, then the first written.
 public struct On<State: Hashable & Sendable, Event: MachineEvent, Context> {
-    let declaration: TransitionDeclaration<State, Event, Context>
+    var declaration: TransitionDeclaration<State, Event, Context>
 
     private init(
         _ kind: Event.Kind, _ targets: [State], _ type: TransitionType,

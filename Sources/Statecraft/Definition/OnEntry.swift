@@ -11,6 +11,8 @@
 /// A state may have several; they run in the order written.
 public struct OnEntry<State: Hashable & Sendable, Event: MachineEvent, Context> {
     let action: ActionClosure<State, Event, Context>
+    /// What a drawing calls the action; see ``labelled(_:)``.
+    var label: String? = nil
 
     /// An entry action that reads the context and the event that caused the entry (`nil` when
     /// the machine starts, or when the trigger is not an event of yours).
@@ -48,6 +50,8 @@ public struct OnEntry<State: Hashable & Sendable, Event: MachineEvent, Context> 
 /// A state may have several; they run in the order written.
 public struct OnExit<State: Hashable & Sendable, Event: MachineEvent, Context> {
     let action: ActionClosure<State, Event, Context>
+    /// What a drawing calls the action; see ``labelled(_:)``.
+    var label: String? = nil
 
     /// An exit action that reads the context and the event that caused the exit.
     ///

@@ -14,9 +14,12 @@ public struct StateElement<State: Hashable & Sendable, Event: MachineEvent, Cont
     }
 
     package let storage: Storage
+    /// For an entry or exit action: what a drawing calls it, when the chart names it.
+    package let label: String?
 
-    package init(storage: Storage) {
+    package init(storage: Storage, label: String? = nil) {
         self.storage = storage
+        self.label = label
     }
 }
 

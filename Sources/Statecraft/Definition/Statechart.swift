@@ -103,6 +103,19 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     /// Per transition with a static entry: its entry set, then its default-entry set.
     @usableFromInline let entryMasks: ContiguousArray<UInt64>
     let transitionLocations: [SourceLocation]
+    /// Per transition, its state conditions (``When``), and where each transition's run starts
+    /// (one more entry than transitions); see `ChartCompilation.stateConditions`.
+    @usableFromInline let stateConditions: ContiguousArray<Int32>
+    @usableFromInline let stateConditionStart: ContiguousArray<Int32>
+    /// What a chart built by another front end runs when the engine dequeues an event: the
+    /// event (`nil` for a trigger that is not an event of yours, and before the initial
+    /// configuration is entered) and a view of the configuration valid for the engine call.
+    @usableFromInline package typealias DequeueHook = @Sendable (_ context: inout Context, _ event: Event?, _ configuration: ConfigurationView) -> Void
+    /// Called by the general path each time it dequeues an event (SCXML binds `_event` there);
+    /// charts with one never take the leaf path or the region steps.
+    @usableFromInline let dequeueHook: DequeueHook?
+    /// What the chart keeps of its definition for ``structure``.
+    let outline: ChartOutline<Event.Kind>
 
     /// Builds and validates a chart.
     ///
@@ -132,19 +145,29 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     ///   - declarations: The top-level states.
     ///   - initialTargets: The states the chart starts in; the first state when `nil`.
     ///   - options: How done events and guard errors are delivered.
+    ///   - dequeueHook: Called with each event the engine dequeues, before it selects
+    ///     transitions for it, and with `nil` before the initial configuration is entered; see
+    ///     ``dequeueHook``.
     package convenience init(
         declarations: [StateDeclaration<State, Event, Context>],
         initialTargets: [State]?,
-        options: StatechartOptions<State, Event>
+        options: StatechartOptions<State, Event>,
+        dequeueHook: DequeueHook? = nil
     ) throws(DefinitionError) {
         try self.init(
             compiling: ChartCompilation(declarations, initial: nil, rootTargets: initialTargets),
-            options: options
+            options: options,
+            dequeueHook: dequeueHook
         )
     }
 
-    private init(compiling compiled: ChartCompilation<State, Event, Context>, options: StatechartOptions<State, Event>) {
+    private init(
+        compiling compiled: ChartCompilation<State, Event, Context>,
+        options: StatechartOptions<State, Event>,
+        dequeueHook: DequeueHook? = nil
+    ) {
         self.options = options
+        self.dequeueHook = dequeueHook
         states = Array(compiled.states)
         let rootInitial = compiled.transitions[Int(compiled.nodes[0].initialTransition)]
         let initialNode = Int(compiled.targets[Int(rootInitial.targetStart)])
@@ -171,8 +194,9 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         doneColumn = ContiguousArray(compiled.doneColumn)
         timerColumn = ContiguousArray(compiled.timerColumn)
         historyCount = compiled.historyCount
-        // A guard error delivered as an event needs the general path's internal queue.
-        isFlat = compiled.isFlat && options.guardErrorEvent == nil
+        // A guard error delivered as an event needs the general path's internal queue; a
+        // dequeue hook is called from the general path only.
+        isFlat = compiled.isFlat && options.guardErrorEvent == nil && dequeueHook == nil
         flatInitial = compiled.initialLeaf
         entryPaths = compiled.entryPaths
         entryPathStart = compiled.entryPathStart
@@ -181,7 +205,7 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         regionSteps = compiled.regionSteps
         regionNodes = compiled.regionNodes
         atomicMask = compiled.atomicMask
-        runsRegionSteps = !compiled.regionSteps.isEmpty
+        runsRegionSteps = !compiled.regionSteps.isEmpty && dequeueHook == nil
         plans = compiled.plans
         planTransitions = compiled.planTransitions
         planIndex = compiled.planIndex
@@ -194,6 +218,9 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         setWords = compiled.setWords
         entryMasks = compiled.entryMasks
         transitionLocations = compiled.transitionLocations
+        stateConditions = ContiguousArray(compiled.stateConditions)
+        stateConditionStart = ContiguousArray(compiled.stateConditionStart)
+        outline = compiled.outline
     }
 
     /// The plan for an event kind's column in a configuration of a chart of at most 64 nodes.
@@ -213,6 +240,12 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
                 slot = (slot &+ 1) & (index.count &- 1)
             }
         }
+    }
+
+    /// The node number of `state`, as ``ConfigurationView`` counts them; `nil` for a state the
+    /// chart lacks.
+    package func node(of state: State) -> Int? {
+        stateIndex[state]
     }
 
     /// Whether `state` is one of the chart's states.

@@ -31,6 +31,14 @@ package struct TransitionDeclaration<State: Hashable & Sendable, Event: MachineE
     package var condition: GuardClosure<Event, Context>?
     package var action: ActionClosure<State, Event, Context>?
     package var location: SourceLocation
+    /// States that must all be active for the transition to be enabled (``When``).
+    package var requiredStates: [State] = []
+    /// States none of which may be active for the transition to be enabled (``When``).
+    package var excludedStates: [State] = []
+    /// What a drawing calls the guard (`enough coins`), when the chart names it.
+    package var guardLabel: String?
+    /// What a drawing calls the action (`count coin`), when the chart names it.
+    package var actionLabel: String?
 
     package init(
         trigger: TriggerDeclaration<Event.Kind>,
@@ -38,7 +46,9 @@ package struct TransitionDeclaration<State: Hashable & Sendable, Event: MachineE
         type: TransitionType,
         condition: GuardClosure<Event, Context>?,
         action: ActionClosure<State, Event, Context>?,
-        location: SourceLocation
+        location: SourceLocation,
+        guardLabel: String? = nil,
+        actionLabel: String? = nil
     ) {
         self.trigger = trigger
         self.targets = targets
@@ -46,6 +56,8 @@ package struct TransitionDeclaration<State: Hashable & Sendable, Event: MachineE
         self.condition = condition
         self.action = action
         self.location = location
+        self.guardLabel = guardLabel
+        self.actionLabel = actionLabel
     }
 
     /// A name for the trigger in messages: `'coin'`, `eventless`, `done`, `after 2 seconds`.

@@ -122,10 +122,24 @@ extension Machine {
 
     /// The inner loop of SCXML's `mainEventLoop`: eventless transitions, then raised events,
     /// until neither is left, the machine finishes, or the microstep limit is reached.
+    ///
+    /// The limit bounds every pass of the loop, not only those that take a microstep: a pass
+    /// that dequeues a raised event and selects nothing counts too, so an eventless guard that
+    /// throws on every evaluation (raising an error event each time) is cut as well.
     @inlinable
     mutating func runToCompletion() {
-        var microsteps = 0
+        var passes = 0
         while !finished {
+            passes += 1
+            if passes > Self.microstepLimit {
+                space.lastFault = EngineFault(
+                    code: .microstepLimit,
+                    message: "the machine ran \(Self.microstepLimit) microsteps or raised events without settling, "
+                        + "in state '\(state)'; an eventless transition or a raised event probably loops (or a guard "
+                        + "throws each time it is asked). The macrostep was cut and the internal queue dropped"
+                )
+                break
+            }
             var trigger: Trigger<Event>?
             if chart.hasEventless, case .selected = selectTransitions(nil, strict: false) {
                 trigger = nil
@@ -134,17 +148,8 @@ extension Machine {
                 let next = space.internalQueue[space.internalHead]
                 space.internalHead += 1
                 trigger = next
+                dequeued(next.userEvent)
                 guard case .selected = selectTransitions(next, strict: false) else { continue }
-            }
-            microsteps += 1
-            if microsteps > Self.microstepLimit {
-                space.lastFault = EngineFault(
-                    code: .microstepLimit,
-                    message: "the machine took \(Self.microstepLimit) microsteps without settling, in state '\(state)'; "
-                        + "an eventless transition or raised event probably loops. The macrostep was cut and "
-                        + "the internal queue dropped"
-                )
-                break
             }
             microstep(trigger: trigger)
         }
@@ -156,13 +161,14 @@ extension Machine {
     }
 
     /// SCXML's `exitInterpreter` for a machine that reached a top-level final state: exit
-    /// actions of every active state in exit order, and no more timers. The configuration is
-    /// kept, so ``state`` still names the final state.
+    /// actions of every active state in exit order, and no more timers or raised events, not
+    /// even those the exit actions make (events they send are dropped with the rest of the
+    /// external queue, which a finished machine does not process). The configuration is kept,
+    /// so ``state`` still names the final state.
     @inlinable
     mutating func exitAtFinish() {
         guard !space.exitedAtFinish else { return }
         space.exitedAtFinish = true
-        space.timers.removeAll()
         // The configuration is kept: walk a copy, so exit actions see it unchanged.
         let configuration = StateSet(words: UnsafeBufferPointer(start: words, count: chart.setWords))
         var node = configuration.previous(below: chart.nodes.count, from: 1)
@@ -171,6 +177,9 @@ extension Machine {
             runActions(start: info.exitStart, count: info.exitCount, event: nil)
             node = configuration.previous(below: exiting, from: 1)
         }
+        space.timers.removeAll()
+        space.internalQueue.removeAll()
+        space.internalHead = 0
     }
 
     /// Processes events the machine's actions sent to it, each as its own macrostep.

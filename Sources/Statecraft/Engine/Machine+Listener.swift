@@ -17,9 +17,7 @@ extension Machine {
     func notify(_ source: State, _ target: State?, _ event: Event?) {
         if let word = TakenTransition<State, Event>.packed(source, target, event) {
             var slot = word
-            withUnsafeMutableBytes(of: &slot) { raw in
-                Self.deliver(onTransition, &raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: TakenTransition<State, Event>.self).pointee)
-            }
+            Self.deliver(onTransition, word: &slot)
         } else {
             onTransition?(TakenTransition(source: source, target: target, event: event))
         }
@@ -32,11 +30,23 @@ extension Machine {
     func notify(taken: UInt64, _ source: State, _ target: State, _ event: Event) {
         if let word = TakenTransition<State, Event>.packed(taken, event: event) {
             var slot = word
-            withUnsafeMutableBytes(of: &slot) { raw in
-                Self.deliver(onTransition, &raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: TakenTransition<State, Event>.self).pointee)
-            }
+            Self.deliver(onTransition, word: &slot)
         } else {
             onTransition?(TakenTransition(source: source, target: target, event: event))
+        }
+    }
+
+    /// Calls `listener` with the transition packed in `word`: the word's memory is rebound to
+    /// the transition's type for the call (allowed: the transition is a plain value no larger
+    /// and no more aligned than the word, which `TakenTransition.packs` checked), and bound
+    /// back to `UInt64` after.
+    @inlinable
+    @inline(__always)
+    static func deliver(_ listener: Listener?, word: inout UInt64) {
+        withUnsafeMutableBytes(of: &word) { raw in
+            raw.withMemoryRebound(to: TakenTransition<State, Event>.self) { taken in
+                deliver(listener, &taken[0])
+            }
         }
     }
 
@@ -56,7 +66,7 @@ extension TakenTransition {
     @inlinable
     @inline(__always)
     static var packs: Bool {
-        _isPOD(Self.self) && MemoryLayout<Self>.size <= 8
+        _isPOD(Self.self) && MemoryLayout<Self>.size <= 8 && MemoryLayout<Self>.alignment <= 8
             && eventOffset &+ MemoryLayout<Event?>.size == MemoryLayout<Self>.size
             && isWordSized(State.self) && isWordSized(State?.self) && isWordSized(Event?.self)
     }

@@ -3,8 +3,16 @@
 /// recommendation's pseudo-code.
 extension Machine {
     /// The workspace, which every hierarchical machine has.
+    ///
+    /// The invariant: `workspace` is `nil` exactly when the chart takes the leaf path
+    /// (`chart.isFlat`); `start()` makes it for every other chart before anything reads it, and
+    /// nothing sets it back to `nil`. Only the general path, the region steps and plans, which a
+    /// leaf-path machine never reaches, read `space`. Debug builds check it.
     @inlinable
-    var space: Workspace<Event> { workspace.unsafelyUnwrapped }
+    var space: Workspace<Event> {
+        assert(workspace != nil, "Statecraft: the general path was reached by a leaf-path machine of a flat chart")
+        return workspace.unsafelyUnwrapped
+    }
 
     /// Copies the workspace if another machine value shares it.
     @inlinable
@@ -51,6 +59,7 @@ extension Machine {
     @inlinable
     mutating func start() {
         workspace = Workspace(nodeCount: chart.nodes.count, historyCount: chart.historyCount, setWords: chart.setWords)
+        dequeued(nil)
         appendEnabled(chart.nodes[0].initialTransition)
         enterStates(trigger: nil)
         runToCompletion()
@@ -67,13 +76,28 @@ extension Machine {
         return result
     }
 
+    /// Tells the chart's dequeue hook, if it has one, which event is now being processed.
+    @inlinable
+    mutating func dequeued(_ event: Event?) {
+        guard let hook = chart.dequeueHook else { return }
+        hook(&storedContext, event, ConfigurationView(words: words, nodeCount: chart.nodes.count))
+    }
+
     /// One macrostep for an external trigger: select, take, run to completion.
+    ///
+    /// An event of yours (`kind` given) is selected strictly: a guard that throws rejects it
+    /// with the error. A timer's trigger (`kind == nil`) is not: a guard that throws counts as
+    /// false and is reported in ``lastFault`` (or raised, with ``StatechartOptions``).
     @inlinable
     mutating func processExternal(_ trigger: Trigger<Event>, kind: Event.Kind?) -> SendResult<State, Event.Kind> {
-        let selection = selectTransitions(trigger, strict: true)
-        if case .selected = selection {} else if !space.internalQueue.isEmpty {
-            // No transition, but evaluating guards raised events (guard errors delivered as
-            // events): the macrostep still processes them, as SCXML does.
+        dequeued(trigger.userEvent)
+        let selection = selectTransitions(trigger, strict: kind != nil)
+        // The state a rejection names: where the event found nothing, before the macrostep runs.
+        var state = self.state
+        if case .selected = selection {} else if chart.hasEventless || space.internalHead < space.internalQueue.count {
+            // No transition: SCXML's main loop still runs the macrostep, so eventless
+            // transitions are checked again and events raised while guards were evaluated
+            // (guard errors delivered as events) are processed.
             runToCompletion()
         }
         switch selection {
@@ -84,11 +108,21 @@ extension Machine {
             guard let kind else { return .handled(in: state) }
             return .rejected(Rejection(code: .guardsDeclined, state: state, eventKind: kind))
         case .failed(let error, let transition):
+            guard let kind else {
+                // Not reached: a trigger without a kind is selected leniently, so no guard error
+                // comes back; report it rather than trust that.
+                space.lastFault = EngineFault(
+                    code: .guardFailed, message: "a guard threw \(error) while a timer was processed",
+                    location: chart.location(ofTransition: transition)
+                )
+                return .handled(in: state)
+            }
             return .rejected(Rejection(
-                code: .guardFailed, state: state, eventKind: kind ?? Self.placeholderKind(trigger),
+                code: .guardFailed, state: state, eventKind: kind,
                 underlying: error, location: chart.location(ofTransition: transition)
             ))
         case .selected:
+            state = self.state
             let first = chart.transitions[Int(enabled[0])]
             let source = chart.state(Int(first.source))
             let result: SendResult<State, Event.Kind> = first.targetCount > 0
@@ -98,16 +132,6 @@ extension Machine {
             runToCompletion()
             return result
         }
-    }
-
-    /// Only reached for a guard failing on a trigger that is no event of yours; timers are
-    /// processed with `kind == nil` and never strictly, so this is never called for them.
-    @inlinable
-    static func placeholderKind(_ trigger: Trigger<Event>) -> Event.Kind {
-        guard let event = trigger.userEvent else {
-            preconditionFailure("Statecraft: a rejection needs an event kind, but trigger \(trigger) has none")
-        }
-        return event.kind
     }
 
     /// What selecting transitions found.
@@ -345,6 +369,7 @@ extension Machine {
             runAction(Int(chart.transitions[Int(transition)].action), event: event)
         }
         enterStates(trigger: trigger)
+        assert(checkInvariants())
         if onTransition != nil {
             for transition in enabled {
                 let info = chart.transitions[Int(transition)]

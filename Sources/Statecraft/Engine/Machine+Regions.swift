@@ -23,6 +23,7 @@ extension Machine {
                 runPlanActions(plan, effects: false, event)
             }
             words[0] = plan.next
+            assert(checkInvariants())
             let first = Int(plan.transitionStart) &* 2
             let (source, target) = chart.planTransitions.withUnsafeBufferPointer { (Int($0[first]), Int($0[first &+ 1])) }
             if onTransition != nil {
@@ -73,7 +74,11 @@ extension Machine {
             }
         }
         guard chosen > 0 else {
-            return .rejected(Rejection(code: sawCandidate ? .guardsDeclined : .noTransition, state: state, eventKind: event.kind))
+            // As on the general path: the macrostep still runs, for eventless transitions and
+            // for error events raised by guards that threw.
+            let rejection = Rejection(code: sawCandidate ? .guardsDeclined : .noTransition, state: state, eventKind: event.kind)
+            if chart.hasEventless || space.internalHead < space.internalQueue.count { runToCompletion() }
+            return .rejected(rejection)
         }
         space.chosenCount = chosen
         guard allSimple else { return takeChosen(.event(event)) }
@@ -83,6 +88,7 @@ extension Machine {
             ? .transitioned(from: source, to: chart.state(Int(first.target)))
             : .handled(in: source)
         takeSimpleSteps(count: chosen, event: event)
+        assert(checkInvariants())
         if chart.hasEventless || space.internalHead < space.internalQueue.count { runToCompletion() }
         return result
     }

@@ -59,7 +59,9 @@ extension Machine {
     /// - Returns: The changes, oldest first; empty when recording is off.
     /// - Complexity: O(*n*) for *n* recorded changes.
     public mutating func takeStateChanges() -> [StateChange<State>] {
-        guard let workspace, !workspace.changes.isEmpty else { return [] }
+        // Not `guard let workspace`: a binding holds a second reference while
+        // `makeWorkspaceUnique()` looks, which would copy the workspace every time.
+        guard workspace?.changes.isEmpty == false else { return [] }
         makeWorkspaceUnique()
         let changes = space.changes.map { node in
             node < 0 ? StateChange.exited(chart.state(Int(~node))) : StateChange.entered(chart.state(Int(node)))

@@ -41,9 +41,24 @@ extension Machine {
         makeWorkspaceUnique()
         if space.faulted { space.lastFault = nil }
         var fired = 0
+        var firedAtThisInstant = 0
         while !finished, let index = nextTimerIndex(dueBy: instant) {
             let timer = space.timers.remove(at: index)
+            firedAtThisInstant = timer.due == clock ? firedAtThisInstant &+ 1 : 1
             clock = timer.due
+            if firedAtThisInstant > Self.microstepLimit {
+                // Timers that schedule timers with no delay would fire forever at one instant.
+                let due = clock
+                let before = space.timers.count
+                space.timers.removeAll { $0.due <= due }
+                space.lastFault = EngineFault(
+                    code: .timerLimit,
+                    message: "\(Self.microstepLimit) timers fired at \(due) on the machine's clock, in state '\(state)'; "
+                        + "delayed events probably schedule each other with no delay. That timer and "
+                        + "\(before - space.timers.count) others due then were dropped"
+                )
+                break
+            }
             fired += 1
             switch timer.trigger {
             case .event(let event):

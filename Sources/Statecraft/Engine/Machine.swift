@@ -73,7 +73,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
         if chart.isFlat {
             enterPath(of: Int(chart.nodes[0].initialTransition), event: nil)
             leafRow = current &* chart.columns
-            if chart.nodes[current].kind == .final { finishFlat(event: nil) }
+            if chart.nodes[current].kind == .final { finishFlat() }
         } else {
             start()
         }
@@ -171,6 +171,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
                 let step = chart.leafMoves.withUnsafeBufferPointer { $0[cell] }
                 leafRow = Int(step.row)
                 current = Int(step.leaf)
+                assert(checkInvariants())
                 let source = chart.state(Int(step.source))
                 let target = chart.state(Int(step.target))
                 let result = SendResult<State, Event.Kind>.transitioned(from: source, to: target)
@@ -196,9 +197,14 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     /// Whether ``send(_:)`` would take a transition for `event` now. Guards are evaluated, so
     /// they should have no side effects.
     ///
+    /// Guards are asked as ``send(_:)`` asks them: for each active atomic state, until one of
+    /// its candidates allows.
+    ///
     /// - Parameter event: The event.
     /// - Returns: `true` when a transition would be taken. A guard that throws makes it `false`,
-    ///   as ``send(_:)`` would reject the event.
+    ///   as ``send(_:)`` would reject the event, unless the chart's options deliver guard errors
+    ///   as events (``StatechartOptions/guardErrorEvent``): then the guard counts as `false`
+    ///   and the other candidates decide.
     @inlinable
     public func canSend(_ event: Event) -> Bool {
         guard !finished else { return false }
@@ -207,18 +213,30 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
             // `try?` flattens: nil when no transition is enabled or a guard threw.
             return (try? firstEnabled(in: chart.table, leaf: current, column: column, trigger: .event(event))) != nil
         }
+        // Every active atomic state is asked, as selection asks them: a guard that throws in
+        // a later region rejects the event even when an earlier region has a transition.
+        var enabled = false
         var node = nextActive(from: 1)
         while let leaf = node {
             if chart.nodes[leaf].isAtomic {
                 for transition in candidates(of: leaf, for: .event(event)) {
-                    if !chart.transitions[transition].hasGuard { return true }
-                    guard let allowed = try? checkGuard(transition, .event(event)) else { return false }
-                    if allowed { return true }
+                    if !chart.transitions[transition].hasGuard {
+                        enabled = true
+                        break
+                    }
+                    do {
+                        if try checkGuard(transition, .event(event)) {
+                            enabled = true
+                            break
+                        }
+                    } catch {
+                        if chart.options.guardErrorEvent == nil { return false }
+                    }
                 }
             }
             node = nextActive(from: leaf + 1)
         }
-        return false
+        return enabled
     }
 
     // MARK: The leaf path: one active atomic state, moved only by your events
@@ -253,9 +271,10 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
             }
             current = Int(step.leaf)
             leafRow = current &* chart.columns
+            assert(checkInvariants())
             let target = chart.state(Int(step.target))
             notify(source, target, event)
-            if step.flags & LeafStep.entersFinal != 0 { finishFlat(event: event) }
+            if step.flags & LeafStep.entersFinal != 0 { finishFlat() }
             return .transitioned(from: source, to: target)
         }
         let code: RejectionCode = cell.isEmpty ? .noTransition : .guardsDeclined
@@ -324,13 +343,14 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
         }
     }
 
-    /// A leaf-path machine entered a top-level final state: it is done, and its state exits.
+    /// A leaf-path machine entered a top-level final state: it is done, and its state exits
+    /// with no event, as `exitAtFinish` exits the states of a general-path machine.
     @inlinable
-    mutating func finishFlat(event: Event?) {
+    mutating func finishFlat() {
         finished = true
         leafRow = -1
         let node = chart.nodes[current]
-        runActions(start: node.exitStart, count: node.exitCount, event: event)
+        runActions(start: node.exitStart, count: node.exitCount, event: nil)
     }
 
     // MARK: Running closures
@@ -338,7 +358,26 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     @inlinable
     @inline(__always)
     func checkGuard(_ transition: Int, _ trigger: Trigger<Event>?) throws -> Bool {
-        try program.check(transition, storedContext, trigger?.userEvent)
+        let conditions = Int(chart.stateConditionStart[transition]) ..< Int(chart.stateConditionStart[transition &+ 1])
+        if !conditions.isEmpty, !stateConditionsHold(conditions) { return false }
+        return try program.check(transition, storedContext, trigger?.userEvent)
+    }
+
+    /// Whether a transition's state conditions (``When``) hold in the current configuration.
+    @usableFromInline
+    func stateConditionsHold(_ conditions: Range<Int>) -> Bool {
+        for position in conditions {
+            let condition = Int(chart.stateConditions[position])
+            if isActive(node: abs(condition)) != (condition > 0) { return false }
+        }
+        return true
+    }
+
+    /// Whether node `node` is active, on either path.
+    @usableFromInline
+    func isActive(node: Int) -> Bool {
+        if workspace != nil { return Bits.contains(words, node) }
+        return node == current || (current > node && current < Int(chart.nodes[node].end))
     }
 
     @inlinable

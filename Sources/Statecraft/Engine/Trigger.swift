@@ -65,6 +65,10 @@ public struct EngineFault: Error, Hashable, Sendable, CustomStringConvertible {
         /// A guard threw while the machine processed an eventless transition, a raised event,
         /// a done event or a timer; the transition was treated as not enabled.
         public static let guardFailed = Code(name: "guardFailed")
+        /// More than ``Machine/microstepLimit`` timers fell due at one instant of the machine's
+        /// clock (delayed events scheduling each other with no delay); the timers due then were
+        /// dropped.
+        public static let timerLimit = Code(name: "timerLimit")
 
         /// The code's name.
         public var description: String { name }

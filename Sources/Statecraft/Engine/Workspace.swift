@@ -93,6 +93,7 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
         copy.lastFault = lastFault
         copy.exitedAtFinish = exitedAtFinish
         copy.defaultHistoryAction = defaultHistoryAction
+        copy.touchedHistoryActions = touchedHistoryActions
         copy.recordsChanges = recordsChanges
         copy.changes = changes
         return copy

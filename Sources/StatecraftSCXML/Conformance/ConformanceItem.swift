@@ -1,194 +1,75 @@
-/// One `conf:` attribute or element, and what it means for the `statecraft` datamodel.
-struct ConformanceItem {
-    /// The item's local name.
-    let name: String
-    /// The attribute's value; empty for an element.
-    let value: String
-    /// Where the element that carries it starts.
-    let position: TextPosition
+/// One `conf:` attribute or element of a W3C test, as a vocabulary sees it: its name, its value,
+/// and the element it was written on or as.
+///
+/// The value parsers (``variable()``, ``comparison()``, ``pair()``…) read the forms the W3C's
+/// sheet `confEcma.xsl` gives the items (`1=1`, `1 2`, `.5`), so that every vocabulary reads
+/// them alike and reports a malformed value with the item's position.
+package struct ConformanceItem: Sendable {
+    /// The item's local name: `idVal` for `conf:idVal`.
+    package let name: String
+    /// The attribute's value; empty for an element item.
+    package let value: String
+    /// For an attribute item, the element that carries it (`<transition>` for
+    /// `<transition conf:idVal="1=1">`); for an element item, the item's own element.
+    package let element: DocumentElement
+    /// Whether the item is an element (`<conf:pass/>`) rather than an attribute.
+    package let isElement: Bool
+
+    /// Creates an item.
+    ///
+    /// - Parameters:
+    ///   - name: The item's local name.
+    ///   - value: The attribute's value, or `""` for an element.
+    ///   - element: The carrying element, or the item's own element.
+    ///   - isElement: Whether the item is an element.
+    package init(name: String, value: String = "", element: DocumentElement, isElement: Bool) {
+        self.name = name
+        self.value = value
+        self.element = element
+        self.isElement = isElement
+    }
+
+    /// Where the element that carries the item, or the item element, starts.
+    package var position: TextPosition { element.position }
 
     /// An error about this item.
-    func error(_ code: ConformanceMarkupError.Code, _ message: String) -> ConformanceMarkupError {
+    ///
+    /// - Parameters:
+    ///   - code: What kind of problem it is.
+    ///   - message: What was wrong.
+    /// - Returns: The error, naming the item and its position.
+    package func error(_ code: ConformanceMarkupError.Code, _ message: String) -> ConformanceMarkupError {
         ConformanceMarkupError(code: code, message: message, position: position, item: name)
     }
 
-    // MARK: Attribute items
-
-    /// The plain attribute an attribute item becomes: its name and value.
-    func attribute() throws(ConformanceMarkupError) -> (String, String) {
-        let conditionItems: Set<String> = [
-            "idVal", "idQuoteVal", "compareIDVal", "namelistIdVal", "eventvarVal", "idSystemVarVal",
-            "VarEqVar", "VarEqVarStruct", "varPrefix", "eventdataVal", "emptyEventData", "isBound",
-            "unboundVar", "systemVarIsBound", "inState", "nonBoolean", "true", "false",
-            "eventFieldsAreBound", "eventFieldHasNoValue", "originTypeEq", "methodIsPost",
-            "messageBodyEquals", "eventIdParamHasValue", "eventNamedParamHasValue",
-        ]
-        if conditionItems.contains(name) { return ("cond", try condition()) }
-        switch name {
-        case "targetpass": return ("target", "pass")
-        case "targetfail": return ("target", "fail")
-        case "datamodel": return ("datamodel", "statecraft")
-        case "id": return ("id", try variable())
-        case "name": return ("name", try variable())
-        case "location": return ("location", try variable())
-        case "systemVarLocation": return ("location", try identifier())
-        case "invalidLocation": return ("location", "foo.bar.baz")
-        case "expr":
-            // An empty expression is the value `undefined` in ECMAScript, which the tests assume.
-            let expression = SCXMLExpressionDatamodel.trimmingWhitespace(value)
-            return ("expr", expression.isEmpty ? "undefined" : value)
-        case "quoteExpr": return ("expr", Self.quoted(value))
-        case "varExpr", "varChildExpr": return ("expr", try variable())
-        case "systemVarExpr": return ("expr", try identifier())
-        case "varNonexistentStruct": return ("expr", try variable() + ".bar")
-        case "illegalExpr": return ("expr", "1 +")
-        case "illegalArray": return ("expr", "7")
-        case "invalidSessionID", "invalidSendTypeExpr": return ("expr", "27")
-        case "invalidSendType": return ("type", "27")
-        case "eventName": return ("expr", "_event.name")
-        case "eventType": return ("expr", "_event.type")
-        case "eventSendid": return ("expr", "_event.sendid")
-        case "eventRaw": return ("expr", "_event.raw")
-        case "eventField": return ("expr", "_event." + (try identifier()))
-        case "eventDataFieldValue", "eventDataParamValue": return ("expr", "_event.data" + Self.member(value))
-        case "scxmlEventIOLocation":
-            return ("expr", "_ioprocessors[\(Self.quoted(ConformanceMarkup.scxmlProcessorType))].location")
-        case "targetVar", "targetExpr": return ("targetexpr", try variable())
-        case "basicHTTPAccessURITarget": return ("targetexpr", "_ioprocessors['basichttp'].location")
-        case "typeExpr": return ("typeexpr", try variable())
-        case "eventExpr": return ("eventexpr", try variable())
-        case "delayFromVar": return ("delayexpr", try variable())
-        case "delay": return ("delayexpr", Self.quoted(try number() + "s"))
-        case "srcExpr": return ("srcexpr", try variable())
-        case "sendIDExpr": return ("sendidexpr", try variable())
-        case "idlocation": return ("idlocation", try variable())
-        case "namelist": return ("namelist", try variables())
-        case "invalidNamelist": return ("namelist", "\"foo")
-        case "item": return ("item", try variable())
-        case "illegalItem": return ("item", "'continue'")
-        case "index": return ("index", try variable())
-        case "arrayVar", "arrayTextVar": return ("array", try variable())
-        case "illegalTarget": return ("target", "baz")
-        case "unreachableTarget": return ("target", "#_scxml_foo")
-        case "scriptBadSrc": return ("src", "file:no-such-script.statecraft")
-        default:
-            throw error(.unknownItem, "the conformance attribute conf:\(name) is not one the mapping knows")
+    /// The value of an attribute the element item needs (`id` of `<conf:incrementID id="1"/>`).
+    ///
+    /// - Parameter attribute: The attribute's name.
+    /// - Returns: Its value.
+    /// - Throws: ``ConformanceMarkupError`` with code `missingAttribute` when it is absent.
+    package func required(_ attribute: String) throws(ConformanceMarkupError) -> String {
+        guard let found = element.attribute(attribute) else {
+            throw error(.missingAttribute, "the element needs a '\(attribute)' attribute")
         }
-    }
-
-    /// The `cond` a condition item becomes.
-    private func condition() throws(ConformanceMarkupError) -> String {
-        switch name {
-        case "idVal", "namelistIdVal":
-            let (id, op, operand) = try comparison()
-            return "Var\(id) \(op) \(operand)"
-        case "idQuoteVal":
-            let (id, op, operand) = try comparison()
-            return "Var\(id) \(op) \(Self.quoted(operand))"
-        case "compareIDVal":
-            let (id, op, operand) = try comparison()
-            return "Var\(id) \(op) \(try variable(operand))"
-        case "idSystemVarVal":
-            let (id, op, operand) = try comparison()
-            return "Var\(id) \(op) \(try identifier(operand))"
-        case "eventvarVal":
-            let (id, op, operand) = try comparison()
-            return "_event.data.Var\(id) \(op) \(operand)"
-        case "VarEqVar", "VarEqVarStruct":
-            let (first, second) = try pair()
-            return "\(try variable(first)) == \(try variable(second))"
-        case "varPrefix":
-            let (prefix, whole) = try pair()
-            return "startsWith(\(try variable(whole)), \(try variable(prefix)))"
-        case "eventdataVal": return "_event.data == \(value)"
-        case "emptyEventData": return "!isBound(_event.data)"
-        case "isBound": return "isBound(\(try variable()))"
-        case "unboundVar": return "!isBound(\(try variable()))"
-        case "systemVarIsBound": return "isBound(\(try identifier()))"
-        case "inState": return "In(\(Self.quoted(value)))"
-        case "nonBoolean": return "7"
-        case "true": return "true"
-        case "false": return "false"
-        case "eventFieldsAreBound":
-            return ["name", "type", "sendid", "origin", "origintype", "invokeid", "data"]
-                .map { "has(_event, '\($0)')" }
-                .joined(separator: " && ")
-        case "eventFieldHasNoValue": return "!isBound(_event.\(try identifier()))"
-        case "originTypeEq": return "_event.origintype == \(Self.quoted(value))"
-        case "methodIsPost": return "contains(_event.raw, 'POST')"
-        case "messageBodyEquals": return "contains(_event.raw, \(Self.quoted(value)))"
-        case "eventIdParamHasValue":
-            let (id, expected) = try pair()
-            return "contains(_event.raw, \(Self.quoted(try variable(id) + "=" + expected)))"
-        case "eventNamedParamHasValue":
-            let (parameter, expected) = try pair()
-            return "contains(_event.raw, \(Self.quoted(parameter + "=" + expected)))"
-        default:
-            preconditionFailure("condition() called for conf:\(name), which is not a condition item")
-        }
-    }
-
-    // MARK: Element items
-
-    /// The nodes an element item becomes; `element` is the item's element, for its attributes.
-    func nodes(attributes element: DocumentElement, prefix: String?) throws(ConformanceMarkupError) -> [DocumentNode] {
-        func make(_ name: String, _ attributes: [(String, String)], text: String? = nil) -> [DocumentNode] {
-            [
-                .element(
-                    DocumentElement(
-                        name: name,
-                        namespace: ConformanceMarkup.scxmlNamespace,
-                        prefix: prefix,
-                        attributes: attributes.map { DocumentAttribute(localName: $0.0, value: $0.1) },
-                        children: text.map { [.text($0)] } ?? [],
-                        position: position
-                    )
-                )
-            ]
-        }
-        func required(_ attribute: String) throws(ConformanceMarkupError) -> String {
-            guard let found = element.attribute(attribute) else {
-                throw error(.missingAttribute, "the element needs a '\(attribute)' attribute")
-            }
-            return found
-        }
-        switch name {
-        case "pass", "fail":
-            return make("final", [("id", name)])
-        case "incrementID":
-            let variable = try variable(try required("id"))
-            return make("assign", [("location", variable), ("expr", "\(variable) + 1")])
-        case "concatVars", "sumVars":
-            let first = try variable(try required("id1"))
-            let second = try variable(try required("id2"))
-            return make("assign", [("location", first), ("expr", "\(first) + \(second)")])
-        case "extendArray":
-            let variable = try variable(try required("id"))
-            return make("assign", [("location", variable), ("expr", "concat(\(variable), [4])")])
-        case "contentFoo":
-            return make("content", [], text: "foo")
-        case "array123":
-            return [.text("[1,2,3]")]
-        case "script":
-            return make("script", [], text: "var Var1 = 1")
-        case "sendToSender":
-            return make(
-                "send",
-                [("event", try required("name")), ("targetexpr", "_event.origin"), ("typeexpr", "_event.origintype")]
-            )
-        default:
-            throw error(.unknownItem, "the conformance element <conf:\(name)> is not one the mapping knows")
-        }
+        return found
     }
 
     // MARK: Values
 
-    /// `Var` and the item's value, which must be letters, digits or `_`.
-    private func variable() throws(ConformanceMarkupError) -> String {
+    /// `Var` and the item's value, which must be letters, digits or `_`: `Var1` for `1`.
+    ///
+    /// - Returns: The variable's name.
+    /// - Throws: ``ConformanceMarkupError`` when the value is not a variable number.
+    package func variable() throws(ConformanceMarkupError) -> String {
         try variable(value)
     }
 
-    private func variable(_ text: String) throws(ConformanceMarkupError) -> String {
+    /// `Var` and `text`, which must be letters, digits or `_`.
+    ///
+    /// - Parameter text: The variable's number as written.
+    /// - Returns: The variable's name.
+    /// - Throws: ``ConformanceMarkupError`` when `text` is not a variable number.
+    package func variable(_ text: String) throws(ConformanceMarkupError) -> String {
         let id = SCXMLExpressionDatamodel.trimmingWhitespace(text)
         guard !id.isEmpty, id.unicodeScalars.allSatisfy(Self.isWordScalar) else {
             throw error(.malformedValue, "'\(text)' is not a variable number: use digits, letters or '_'")
@@ -196,21 +77,33 @@ struct ConformanceItem {
         return "Var" + id
     }
 
-    /// `Var` names for a space-separated list of numbers.
-    private func variables() throws(ConformanceMarkupError) -> String {
+    /// The `Var` names of a list of numbers separated by whitespace: `["Var1", "Var3"]` for
+    /// `1 3`.
+    ///
+    /// - Returns: The names, at least one.
+    /// - Throws: ``ConformanceMarkupError`` when the list is empty or holds something else.
+    package func variables() throws(ConformanceMarkupError) -> [String] {
         let ids = value.split { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard !ids.isEmpty else { throw error(.malformedValue, "the list of variable numbers is empty") }
         var names: [String] = []
         for id in ids { names.append(try variable(String(id))) }
-        return names.joined(separator: " ")
+        return names
     }
 
-    /// The item's value as a name of the language (`_sessionid`, `origin`).
-    private func identifier() throws(ConformanceMarkupError) -> String {
+    /// The item's value as a name of the `statecraft` language (`_sessionid`, `origin`).
+    ///
+    /// - Returns: The name, without surrounding whitespace.
+    /// - Throws: ``ConformanceMarkupError`` when the value is not a name.
+    package func identifier() throws(ConformanceMarkupError) -> String {
         try identifier(value)
     }
 
-    private func identifier(_ text: String) throws(ConformanceMarkupError) -> String {
+    /// `text` as a name of the `statecraft` language.
+    ///
+    /// - Parameter text: The name as written.
+    /// - Returns: The name, without surrounding whitespace.
+    /// - Throws: ``ConformanceMarkupError`` when `text` is not a name.
+    package func identifier(_ text: String) throws(ConformanceMarkupError) -> String {
         let name = SCXMLExpressionDatamodel.trimmingWhitespace(text)
         guard SCXMLExpressionDatamodel.isIdentifier(name) else {
             throw error(.malformedValue, "'\(text)' is not a name")
@@ -218,8 +111,11 @@ struct ConformanceItem {
         return name
     }
 
-    /// The item's value as a decimal number (`1`, `.5`, `2.25`).
-    private func number() throws(ConformanceMarkupError) -> String {
+    /// The item's value as a decimal number of seconds (`1`, `.5`, `2.25`).
+    ///
+    /// - Returns: The number as written, without surrounding whitespace.
+    /// - Throws: ``ConformanceMarkupError`` when the value is not such a number.
+    package func seconds() throws(ConformanceMarkupError) -> String {
         let text = SCXMLExpressionDatamodel.trimmingWhitespace(value)
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard !text.isEmpty, parts.count <= 2, text != ".",
@@ -230,9 +126,26 @@ struct ConformanceItem {
         return text
     }
 
-    /// `id op operand` from a value such as `1=1`, `1<2` or `4=_ioprocessors`; `=` becomes
-    /// `==`.
-    private func comparison() throws(ConformanceMarkupError) -> (String, String, String) {
+    /// The item's value as a whole number (`0`, `12`).
+    ///
+    /// - Returns: The digits, without surrounding whitespace.
+    /// - Throws: ``ConformanceMarkupError`` when the value is not a whole number.
+    package func wholeNumber() throws(ConformanceMarkupError) -> String {
+        let text = SCXMLExpressionDatamodel.trimmingWhitespace(value)
+        guard !text.isEmpty, text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else {
+            throw error(.malformedValue, "'\(value)' is not a whole number")
+        }
+        return text
+    }
+
+    /// `number operator operand` from a value such as `1=1`, `1<2` or `4=_ioprocessors`, the
+    /// form of `conf:idVal` and its kin: a variable number, one of `=`, `==`, `!=`, `<`, `<=`,
+    /// `>`, `>=`, and the rest. `=` becomes `==`.
+    ///
+    /// - Returns: The number as written, the operator, and the operand without surrounding
+    ///   whitespace.
+    /// - Throws: ``ConformanceMarkupError`` when the value does not have that form.
+    package func comparison() throws(ConformanceMarkupError) -> (id: String, op: String, operand: String) {
         let scalars = Array(value.unicodeScalars)
         var position = 0
         while position < scalars.count, Self.isWordScalar(scalars[position]) { position += 1 }
@@ -257,8 +170,12 @@ struct ConformanceItem {
         return (id, op == "=" ? "==" : op, operand)
     }
 
-    /// The two words of a value such as `1 2` or `param1 1`.
-    private func pair() throws(ConformanceMarkupError) -> (String, String) {
+    /// The two words of a value such as `1 2` or `param1 1`, separated by anything that is
+    /// not a letter, digit or `_`.
+    ///
+    /// - Returns: The two words.
+    /// - Throws: ``ConformanceMarkupError`` when the value does not hold exactly two words.
+    package func pair() throws(ConformanceMarkupError) -> (String, String) {
         let words = value.unicodeScalars.split { !Self.isWordScalar($0) }
         guard words.count == 2 else {
             throw error(.malformedValue, "'\(value)' is not two words, such as '1 2'")
@@ -266,15 +183,55 @@ struct ConformanceItem {
         return (String(String.UnicodeScalarView(words[0])), String(String.UnicodeScalarView(words[1])))
     }
 
-    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+    /// A variable number and the rest of the value, separated by whitespace or punctuation:
+    /// `(1, "'a'")` for `1 'a'`, the form of `conf:arrayVal`.
+    ///
+    /// - Returns: The number and the rest, without surrounding whitespace.
+    /// - Throws: ``ConformanceMarkupError`` when the value has no number or no rest.
+    package func numberAndRest() throws(ConformanceMarkupError) -> (String, String) {
+        let scalars = Array(value.unicodeScalars)
+        var start = 0
+        while start < scalars.count, scalars[start] == " " { start += 1 }
+        var position = start
+        while position < scalars.count, ("0"..."9").contains(scalars[position]) { position += 1 }
+        let number = String(String.UnicodeScalarView(scalars[start..<position]))
+        var rest = position
+        while rest < scalars.count, !Self.isWordScalar(scalars[rest]), scalars[rest] != "'", scalars[rest] != "\"",
+            scalars[rest] != "-", scalars[rest] != "[", scalars[rest] != "{"
+        {
+            rest += 1
+        }
+        let operand = SCXMLExpressionDatamodel.trimmingWhitespace(String(String.UnicodeScalarView(scalars[rest...])))
+        guard !number.isEmpty, rest > position, !operand.isEmpty else {
+            throw error(.malformedValue, "'\(value)' is not 'number value', such as '1 0'")
+        }
+        return (number, operand)
+    }
+
+    /// The item's value without surrounding whitespace, which must not be empty.
+    ///
+    /// - Returns: The value.
+    /// - Throws: ``ConformanceMarkupError`` when the value is empty.
+    package func nonEmptyValue() throws(ConformanceMarkupError) -> String {
+        let text = SCXMLExpressionDatamodel.trimmingWhitespace(value)
+        guard !text.isEmpty else { throw error(.malformedValue, "the item needs a value") }
+        return text
+    }
+
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case "a"..."z", "A"..."Z", "0"..."9", "_": true
         default: false
         }
     }
 
-    /// `text` as a single-quoted string literal of the language.
-    static func quoted(_ text: String) -> String {
+    // MARK: Literals
+
+    /// `text` as a single-quoted string literal of the `statecraft` language.
+    ///
+    /// - Parameter text: Any text.
+    /// - Returns: The literal, with quotes, backslashes and control characters escaped.
+    package static func quoted(_ text: String) -> String {
         var literal = "'"
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -294,8 +251,11 @@ struct ConformanceItem {
         return literal + "'"
     }
 
-    /// `.name` when `text` is a name of the language, `['text']` otherwise.
-    static func member(_ text: String) -> String {
+    /// `.name` when `text` is a name of the `statecraft` language, `['text']` otherwise.
+    ///
+    /// - Parameter text: A member's name.
+    /// - Returns: The step that selects the member.
+    package static func member(_ text: String) -> String {
         let name = SCXMLExpressionDatamodel.trimmingWhitespace(text)
         return SCXMLExpressionDatamodel.isIdentifier(name) ? "." + name : "[\(quoted(text))]"
     }

@@ -1,4 +1,4 @@
-/// Why ``ConformanceMarkup/translate(_:)`` could not translate a W3C test.
+/// Why ``ConformanceMarkup/translate(_:vocabulary:)`` could not translate a W3C test.
 ///
 /// It names the `conf:` item at fault and where it was written:
 ///
@@ -9,35 +9,38 @@
 ///     print(error)   // "12:5: conf:idVal: the value '1~2' is not 'number operator value'..."
 /// }
 /// ```
-public struct ConformanceMarkupError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ConformanceMarkupError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of problem the markup has. New codes may be added.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
+    package struct Code: Hashable, Sendable, CustomStringConvertible {
         /// The code's name, for logs.
-        public let name: String
+        package let name: String
 
-        /// The item is not one the mapping knows.
-        public static let unknownItem = Code(name: "unknownItem")
+        /// The item is not one the W3C's `confEcma.xsl` defines.
+        package static let unknownItem = Code(name: "unknownItem")
+        /// The item is well formed, but the vocabulary's datamodel has no way to say what it
+        /// means (a variable in the null datamodel): a runner skips the test.
+        package static let notExpressible = Code(name: "notExpressible")
         /// The item's value does not have the form the item needs (`1=2` for `conf:idVal`).
-        public static let malformedValue = Code(name: "malformedValue")
+        package static let malformedValue = Code(name: "malformedValue")
         /// An element item lacks an attribute it needs (`id` for `conf:incrementID`).
-        public static let missingAttribute = Code(name: "missingAttribute")
+        package static let missingAttribute = Code(name: "missingAttribute")
         /// The item produces an attribute the element already has.
-        public static let conflictingAttribute = Code(name: "conflictingAttribute")
+        package static let conflictingAttribute = Code(name: "conflictingAttribute")
         /// An element item has child elements, or the document's root is an item.
-        public static let misplacedItem = Code(name: "misplacedItem")
+        package static let misplacedItem = Code(name: "misplacedItem")
 
         /// The code's name.
-        public var description: String { name }
+        package var description: String { name }
     }
 
     /// What kind of problem this is.
-    public let code: Code
+    package let code: Code
     /// What was wrong, in words.
-    public let message: String
+    package let message: String
     /// Where the element that carries the item starts.
-    public let position: TextPosition
+    package let position: TextPosition
     /// The item's local name: `idVal` for `conf:idVal`.
-    public let item: String
+    package let item: String
 
     /// Creates an error.
     ///
@@ -46,7 +49,7 @@ public struct ConformanceMarkupError: Error, Hashable, Sendable, CustomStringCon
     ///   - message: What was wrong.
     ///   - position: Where the element carrying the item starts.
     ///   - item: The item's local name.
-    public init(code: Code, message: String, position: TextPosition, item: String) {
+    package init(code: Code, message: String, position: TextPosition, item: String) {
         self.code = code
         self.message = message
         self.position = position
@@ -54,7 +57,7 @@ public struct ConformanceMarkupError: Error, Hashable, Sendable, CustomStringCon
     }
 
     /// `line:column: conf:item: message`.
-    public var description: String {
+    package var description: String {
         "\(position): conf:\(item): \(message)"
     }
 }

@@ -148,6 +148,32 @@ extension ExpressionEvaluator {
             return .array(first + second)
         case .text:
             return .string(values[0].description)
+        case .split:
+            guard case .string(let string) = values[0] else { throw wrong(0, expected: "a string to split") }
+            guard case .string(let separator) = values[1] else { throw wrong(1, expected: "a separator string") }
+            return .array(Self.split(string, by: separator).map(SCXMLValue.string))
         }
+    }
+
+    /// The parts of `string` between occurrences of `separator`, compared character by
+    /// character: `n` occurrences make `n + 1` parts, empty ones included. An empty separator
+    /// splits the string into its characters.
+    static func split(_ string: String, by separator: String) -> [String] {
+        guard !separator.isEmpty else { return string.map(String.init) }
+        let characters = Array(string), pattern = Array(separator)
+        var parts: [String] = []
+        var start = 0, position = 0
+        while position + pattern.count <= characters.count {
+            if characters[position..<position + pattern.count].elementsEqual(pattern) {
+                parts.append(String(characters[start..<position]))
+                position += pattern.count
+                start = position
+            } else {
+                position += 1
+            }
+        }
+        let rest = characters[start...]
+        parts.append(String(rest))
+        return parts
     }
 }

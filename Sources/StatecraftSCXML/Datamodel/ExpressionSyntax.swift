@@ -163,15 +163,17 @@ enum Builtin: String, Sendable, CaseIterable {
     case concat
     /// `text(x)`: `x` as text.
     case text
+    /// `split(string, separator)`: the parts of a string between the separators.
+    case split
 
     /// How many arguments the function takes.
     var arity: Int {
         switch self {
         case .inState, .typeOf, .length, .text: 1
-        case .has, .contains, .startsWith, .concat: 2
+        case .has, .contains, .startsWith, .concat, .split: 2
         }
     }
 
     /// The names of all functions, `isBound` included, for messages.
-    static let allNames = "In, isBound, typeof, length, has, contains, startsWith, concat, text"
+    static let allNames = "In, isBound, typeof, length, has, contains, startsWith, concat, text, split"
 }

@@ -92,4 +92,128 @@ public protocol SCXMLDatamodel: AnyObject {
     /// The value of inline content (`<data>` or `<content>` text, a file loaded by `src`): what
     /// this datamodel makes of the text. Content it cannot parse is kept as a string.
     func value(ofContent text: String) -> SCXMLValue
+
+    /// Creates the variable `id` with the value of `expression`, as `<data expr>` does.
+    ///
+    /// The default evaluates the expression and calls ``declare(_:value:)``. A datamodel whose
+    /// values are richer than ``SCXMLValue`` (functions, objects with a prototype) implements
+    /// it to keep the value as the expression made it.
+    ///
+    /// - Parameters:
+    ///   - id: The variable's name.
+    ///   - expression: A value expression.
+    /// - Throws: When the expression cannot be evaluated or `id` cannot name a variable.
+    func declare(_ id: String, expression: String) throws
+
+    /// Stores the value of `expression` at `location`, as `<assign expr>` does.
+    ///
+    /// The default evaluates the expression and calls ``assign(_:value:)``; a datamodel with
+    /// richer values implements it to store the value itself, not a copy.
+    ///
+    /// - Parameters:
+    ///   - location: A location expression.
+    ///   - expression: A value expression.
+    /// - Throws: When either cannot be evaluated, or `location` cannot be written.
+    func assign(_ location: String, expression: String) throws
+
+    /// Runs `body` once per item of the collection `array` evaluates to, as `<foreach>` does:
+    /// before each run, the item is stored at `item` and its position, from 0, at `index`.
+    ///
+    /// `item` and `index` are declared first when ``isAssignable(_:)`` says they are not. The
+    /// collection is copied before the first run, so a body that changes it does not change
+    /// the iteration. The default iterates an ``SCXMLValue/array(_:)``; a datamodel with richer
+    /// values implements it to hand the body the items themselves.
+    ///
+    /// - Parameters:
+    ///   - array: A value expression that must give an array.
+    ///   - item: A variable name: where each item goes.
+    ///   - index: A variable name for the position, if any.
+    ///   - body: The `<foreach>` children; an error it throws ends the iteration and is
+    ///     rethrown.
+    /// - Throws: When `array` is not an array, `item` or `index` cannot be declared, or `body`
+    ///   throws.
+    func iterate(array: String, item: String, index: String?, body: () throws -> Void) throws
+
+    /// The declared variables and their values, for a session snapshot, in declaration order.
+    ///
+    /// A variable declared without a value is ``SCXMLValue/undefined``. System variables are
+    /// not included: the session sets them again when it is restored.
+    ///
+    /// - Returns: One member per variable.
+    /// - Throws: ``SCXMLDatamodelError`` naming every variable whose value cannot be written as
+    ///   JSON (a function, a cycle), rather than leaving it out. The default throws, for
+    ///   datamodels that cannot be saved.
+    func exportVariables() throws -> [SCXMLMember]
+
+    /// Declares each variable with its value, as ``exportVariables()`` gave them, when a
+    /// session is restored from a snapshot.
+    ///
+    /// - Parameter variables: The variables, in declaration order.
+    /// - Throws: ``SCXMLDatamodelError`` when one cannot be declared. The default throws, for
+    ///   datamodels that cannot be restored.
+    func importVariables(_ variables: [SCXMLMember]) throws
+}
+
+extension SCXMLDatamodel {
+    /// Evaluates `expression` and declares `id` with its value.
+    ///
+    /// - Parameters:
+    ///   - id: The variable's name.
+    ///   - expression: A value expression.
+    /// - Throws: What ``evaluate(_:)`` or ``declare(_:value:)`` throws.
+    public func declare(_ id: String, expression: String) throws {
+        try declare(id, value: evaluate(expression))
+    }
+
+    /// Evaluates `expression` and stores its value at `location`.
+    ///
+    /// - Parameters:
+    ///   - location: A location expression.
+    ///   - expression: A value expression.
+    /// - Throws: What ``evaluate(_:)`` or ``assign(_:value:)`` throws.
+    public func assign(_ location: String, expression: String) throws {
+        try assign(location, value: evaluate(expression))
+    }
+
+    /// Iterates the ``SCXMLValue/array(_:)`` that `array` evaluates to.
+    ///
+    /// - Parameters:
+    ///   - array: A value expression that must give an array.
+    ///   - item: Where each item goes.
+    ///   - index: Where its position goes, if anywhere.
+    ///   - body: Run once per item.
+    /// - Throws: ``SCXMLDatamodelError`` when `array` is not an array; what the datamodel or
+    ///   `body` throws.
+    public func iterate(array: String, item: String, index: String?, body: () throws -> Void) throws {
+        guard case .array(let items) = try evaluate(array) else {
+            throw SCXMLDatamodelError("<foreach> array '\(array)' is not an array")
+        }
+        if !isAssignable(item) { try declare(item, value: .undefined) }
+        if let index, !isAssignable(index) { try declare(index, value: .undefined) }
+        for (position, value) in items.enumerated() {
+            try assign(item, value: value)
+            if let index { try assign(index, value: .number(Double(position))) }
+            try body()
+        }
+    }
+
+    /// Throws: this datamodel does not say how to save its variables.
+    ///
+    /// - Returns: Never returns.
+    /// - Throws: ``SCXMLDatamodelError``, always.
+    public func exportVariables() throws -> [SCXMLMember] {
+        throw SCXMLDatamodelError(
+            "the datamodel \(type(of: self)) cannot save its variables: it does not implement exportVariables()"
+        )
+    }
+
+    /// Throws: this datamodel does not say how to restore its variables.
+    ///
+    /// - Parameter variables: Ignored.
+    /// - Throws: ``SCXMLDatamodelError``, always.
+    public func importVariables(_ variables: [SCXMLMember]) throws {
+        throw SCXMLDatamodelError(
+            "the datamodel \(type(of: self)) cannot restore variables: it does not implement importVariables(_:)"
+        )
+    }
 }

@@ -37,6 +37,23 @@ public struct SCXMLDatamodels: Sendable {
         factories[name] = { environment in Datamodel(environment: environment) }
     }
 
+    /// Makes the datamodels `factory` creates available under `name`, replacing any datamodel
+    /// registered under it: for a datamodel that needs settings beyond its environment.
+    ///
+    /// ```swift
+    /// datamodels.register("lua") { environment in LuaDatamodel(environment: environment, memoryLimit: 1 << 20) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The value of the `datamodel` attribute that selects it.
+    ///   - factory: Creates the datamodel of one session; called once per session.
+    public mutating func register(
+        _ name: String,
+        factory: @escaping @Sendable (SCXMLDatamodelEnvironment) -> any SCXMLDatamodel
+    ) {
+        factories[name] = factory
+    }
+
     /// The names registered, sorted.
     public var names: [String] { factories.keys.sorted() }
 

@@ -25,15 +25,15 @@ public struct TextPosition: Hashable, Sendable, Comparable, CustomStringConverti
 }
 
 /// An attribute of a ``DocumentElement``, with its namespace resolved.
-public struct DocumentAttribute: Hashable, Sendable {
+package struct DocumentAttribute: Hashable, Sendable {
     /// The name without prefix: `expr` for `conf:expr`.
-    public var localName: String
+    package var localName: String
     /// The prefix as written (`conf`), or `nil`.
-    public var prefix: String?
+    package var prefix: String?
     /// The namespace the prefix stands for; `nil` for an attribute without prefix.
-    public var namespace: String?
+    package var namespace: String?
     /// The value, with entity and character references replaced.
-    public var value: String
+    package var value: String
 
     /// Creates an attribute.
     ///
@@ -42,7 +42,7 @@ public struct DocumentAttribute: Hashable, Sendable {
     ///   - prefix: The prefix as written, if any.
     ///   - namespace: The namespace of the prefix, if any.
     ///   - value: The value.
-    public init(localName: String, prefix: String? = nil, namespace: String? = nil, value: String) {
+    package init(localName: String, prefix: String? = nil, namespace: String? = nil, value: String) {
         self.localName = localName
         self.prefix = prefix
         self.namespace = namespace
@@ -50,14 +50,14 @@ public struct DocumentAttribute: Hashable, Sendable {
     }
 
     /// The name as written: `prefix:localName`, or `localName`.
-    public var qualifiedName: String {
+    package var qualifiedName: String {
         prefix.map { "\($0):\(localName)" } ?? localName
     }
 }
 
 /// A child of a ``DocumentElement``: an element, or text (character data and CDATA sections,
 /// adjacent runs joined). Comments and processing instructions are not kept.
-public enum DocumentNode: Hashable, Sendable {
+package enum DocumentNode: Hashable, Sendable {
     /// A child element.
     case element(DocumentElement)
     /// Text.
@@ -66,22 +66,22 @@ public enum DocumentNode: Hashable, Sendable {
 
 /// An element of an XML document, as the SCXML reader sees it: its name with the namespace
 /// resolved, its attributes in the order written, its children, and where it starts.
-public struct DocumentElement: Hashable, Sendable {
+package struct DocumentElement: Hashable, Sendable {
     /// The name without prefix: `state` for `<state>` and for `<sc:state>`.
-    public var name: String
+    package var name: String
     /// The namespace of the element; `nil` when none is in scope.
-    public var namespace: String?
+    package var namespace: String?
     /// The prefix as written, or `nil`.
-    public var prefix: String?
+    package var prefix: String?
     /// The attributes, in the order written; namespace declarations are not included.
-    public var attributes: [DocumentAttribute]
+    package var attributes: [DocumentAttribute]
     /// The children, in document order.
-    public var children: [DocumentNode]
+    package var children: [DocumentNode]
     /// Where the element's start tag is.
-    public var position: TextPosition
+    package var position: TextPosition
     /// The namespace declarations made on this element, prefix (`""` for the default) to URI,
     /// so that a writer can put them back.
-    public var namespaceDeclarations: [String: String]
+    package var namespaceDeclarations: [String: String]
 
     /// Creates an element.
     ///
@@ -93,7 +93,7 @@ public struct DocumentElement: Hashable, Sendable {
     ///   - children: The children, in order.
     ///   - position: Where its start tag is.
     ///   - namespaceDeclarations: The `xmlns` declarations written on it.
-    public init(
+    package init(
         name: String,
         namespace: String? = nil,
         prefix: String? = nil,
@@ -118,22 +118,22 @@ public struct DocumentElement: Hashable, Sendable {
     ///   - localName: The attribute's name without prefix.
     ///   - namespace: Its namespace; `nil` for an attribute written without prefix.
     /// - Returns: The value, or `nil`.
-    public func attribute(_ localName: String, namespace: String? = nil) -> String? {
+    package func attribute(_ localName: String, namespace: String? = nil) -> String? {
         attributes.first { $0.localName == localName && $0.namespace == namespace }?.value
     }
 
     /// The child elements, in document order.
-    public var elements: [DocumentElement] {
+    package var elements: [DocumentElement] {
         children.compactMap { if case .element(let element) = $0 { element } else { nil } }
     }
 
     /// The text children joined, without the text of child elements.
-    public var text: String {
+    package var text: String {
         children.map { if case .text(let text) = $0 { text } else { "" } }.joined()
     }
 
     /// Whether the element has child elements.
-    public var hasElementChildren: Bool {
+    package var hasElementChildren: Bool {
         children.contains { if case .element = $0 { true } else { false } }
     }
 }

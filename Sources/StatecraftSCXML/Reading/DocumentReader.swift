@@ -10,36 +10,17 @@ import FoundationXML
 /// loaded, no external entity is resolved and no entity can be expanded into a bomb), text
 /// larger than ``Limits/maxBytes``, nesting deeper than ``Limits/maxDepth``, and more than
 /// ``Limits/maxElements`` elements.
-public struct DocumentReader: Sendable {
+package struct DocumentReader: Sendable {
     /// How much a document may hold.
-    public struct Limits: Hashable, Sendable {
-        /// The largest document, in bytes of UTF-8.
-        public var maxBytes: Int
-        /// The deepest nesting of elements.
-        public var maxDepth: Int
-        /// The most elements.
-        public var maxElements: Int
-
-        /// Creates limits.
-        ///
-        /// - Parameters:
-        ///   - maxBytes: The largest document, in bytes (4 MiB by default).
-        ///   - maxDepth: The deepest nesting (200 by default).
-        ///   - maxElements: The most elements (100,000 by default).
-        public init(maxBytes: Int = 4 << 20, maxDepth: Int = 200, maxElements: Int = 100_000) {
-            self.maxBytes = maxBytes
-            self.maxDepth = maxDepth
-            self.maxElements = maxElements
-        }
-    }
+    package typealias Limits = SCXMLDocument.Limits
 
     /// The limits this reader enforces.
-    public var limits: Limits
+    package var limits: Limits
 
     /// Creates a reader.
     ///
     /// - Parameter limits: The limits to enforce.
-    public init(limits: Limits = Limits()) {
+    package init(limits: Limits = Limits()) {
         self.limits = limits
     }
 
@@ -51,7 +32,7 @@ public struct DocumentReader: Sendable {
     /// - Returns: The root element.
     /// - Throws: ``SCXMLError`` with code ``SCXMLError/Code/malformedXML``,
     ///   ``SCXMLError/Code/forbiddenMarkup`` or ``SCXMLError/Code/limitExceeded``.
-    public func read(_ text: String, file: String? = nil) throws(SCXMLError) -> DocumentElement {
+    package func read(_ text: String, file: String? = nil) throws(SCXMLError) -> DocumentElement {
         let bytes = Array(text.utf8)
         guard bytes.count <= limits.maxBytes else {
             throw SCXMLError(
@@ -82,16 +63,11 @@ public struct DocumentReader: Sendable {
         }
         guard parsed, let root = builder.root else {
             let position = TextPosition(line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
-            let reason = parser.parserError.map { Self.describe($0) } ?? "the document has no root element"
+            let reason = parser.parserError.map { Self.describeParserError(code: ($0 as NSError).code) }
+                ?? "the document has no root element"
             throw SCXMLError(code: .malformedXML, message: "the document is not well-formed XML: \(reason)", position: position, file: file)
         }
         return root
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        let code = (error as NSError).code
-        let text = (error as NSError).localizedDescription
-        return text.isEmpty || text.hasPrefix("The operation could not be completed") ? "parser error \(code)" : text
     }
 
     /// The first `<!DOCTYPE` or `<!ENTITY` outside comments and CDATA sections.
@@ -293,6 +269,21 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
         appendText(String(decoding: CDATABlock, as: UTF8.self))
+    }
+
+    /// The parser's first error: where it is, and what it is in words. The parser recovers from
+    /// some errors and would otherwise go on, so a malformed document could be read as another.
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        let code = (parseError as NSError).code
+        guard failure == nil, !DocumentReader.parserWarnings.contains(code) else { return }
+        var message = "the document is not well-formed XML: " + DocumentReader.describeParserError(code: code)
+        if code == DocumentReader.tagNameMismatch, let open = stack.last {
+            let name = open.prefix.map { "\($0):\(open.name)" } ?? open.name
+            message += "; the element still open is <\(name)>, from \(open.position)"
+        }
+        let position = TextPosition(line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
+        failure = SCXMLError(code: .malformedXML, message: message, position: position)
+        parser.abortParsing()
     }
 
     func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {

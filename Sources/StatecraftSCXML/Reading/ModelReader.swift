@@ -61,11 +61,21 @@ struct ModelReader {
     // MARK: Document
 
     mutating func read(_ root: DocumentElement) throws(SCXMLError) -> DocumentModel {
-        guard root.name == "scxml", isSCXML(root) else {
+        guard root.name == "scxml" else {
             throw error("the root element is <\(root.name)>; an SCXML document starts with <scxml>", at: root)
         }
-        try checkAttributes(root, allowed: ["version", "initial", "name", "datamodel", "binding", "xmlns", "exmode"])
-        if let version = root.attribute("version"), version != "1.0" {
+        guard isSCXML(root) else {
+            throw error(
+                "the root element <scxml> is in the namespace '\(root.namespace ?? "")'; SCXML elements are in "
+                    + "'\(SCXMLNames.namespace)', so write xmlns=\"\(SCXMLNames.namespace)\"",
+                at: root
+            )
+        }
+        try checkAttributes(root, allowed: ["version", "initial", "name", "datamodel", "binding", "xmlns"])
+        guard let version = root.attribute("version") else {
+            throw error("<scxml> needs the attribute 'version'; write version=\"1.0\"", at: root)
+        }
+        if version != "1.0" {
             throw error("<scxml> has version '\(version)'; only SCXML 1.0 is read", at: root)
         }
         var model = DocumentModel(position: root.position)
@@ -77,14 +87,19 @@ struct ModelReader {
             }
             model.binding = value
         }
-        model.initial = root.attribute("initial").map(Self.tokens)
+        model.initial = try initialAttribute(of: root)
+        var sawDatamodel = false
         for child in children(root) {
             switch child.name {
             case "state", "parallel", "final":
                 model.states.append(try readState(child))
             case "datamodel":
+                try once(&sawDatamodel, child, in: root)
                 model.data += try readDatamodel(child)
             case "script":
+                guard model.script.isEmpty else {
+                    throw error("<scxml> has more than one <script>; SCXML allows one, so join their text", at: child)
+                }
                 model.script.append(try readAction(child))
             default:
                 throw error("<\(child.name)> cannot be written in <scxml>; it takes <state>, <parallel>, <final>, <datamodel> and <script>", at: child)
@@ -93,7 +108,36 @@ struct ModelReader {
         if model.states.isEmpty {
             throw error("<scxml> declares no state; write at least one <state>, <parallel> or <final>", at: root)
         }
+        for id in model.initial ?? [] where ids[id] == nil {
+            throw error("the 'initial' of <scxml> names '\(id)', which is not a state of the document", at: root)
+        }
         return model
+    }
+
+    /// An `initial` attribute: the ids it lists, `nil` without the attribute; an empty list is
+    /// refused.
+    private func initialAttribute(of element: DocumentElement) throws(SCXMLError) -> [String]? {
+        guard let value = element.attribute("initial") else { return nil }
+        let ids = Self.tokens(value)
+        if ids.isEmpty {
+            throw error("<\(element.name)> has an empty 'initial'; name a state, or leave the attribute out", at: element)
+        }
+        return ids
+    }
+
+    /// Refuses a second child that the content model allows once.
+    private func once(_ seen: inout Bool, _ child: DocumentElement, in parent: DocumentElement) throws(SCXMLError) {
+        if seen {
+            throw error("<\(parent.name)> has more than one <\(child.name)>; it takes one, so merge them", at: child)
+        }
+        seen = true
+    }
+
+    /// Refuses SCXML children of an element whose content model is empty.
+    private func noChildren(_ element: DocumentElement) throws(SCXMLError) {
+        if let child = children(element).first {
+            throw error("<\(element.name)> has no children in SCXML, but holds <\(child.name)>", at: element)
+        }
     }
 
     private mutating func identify(_ element: DocumentElement) throws(SCXMLError) -> (String, Bool) {
@@ -123,7 +167,7 @@ struct ModelReader {
         case "state":
             try checkAttributes(element, allowed: ["id", "initial"])
             state = StateModel(id: id, kind: .state, position: element.position)
-            state.initial = element.attribute("initial").map(Self.tokens)
+            state.initial = try initialAttribute(of: element)
         case "parallel":
             try checkAttributes(element, allowed: ["id"])
             state = StateModel(id: id, kind: .parallel, position: element.position)
@@ -139,8 +183,11 @@ struct ModelReader {
             state = StateModel(id: id, kind: .history(deep: type == "deep"), position: element.position)
         }
         state.generatedID = generatedID
+        var sawDatamodel = false
         for child in children(element) {
             switch (child.name, state.kind) {
+            case (let name, .history) where name != "transition":
+                throw error("<\(name)> cannot be written in <history>; it holds one default <transition>", at: child)
             case ("onentry", _):
                 try checkAttributes(child, allowed: [])
                 state.onEntry.append(try readBlock(child))
@@ -154,6 +201,9 @@ struct ModelReader {
                 let transition = try readTransition(child)
                 if transition.event != nil || transition.cond != nil {
                     throw error("the default <transition> of <history id=\"\(id)\"> may not have 'event' or 'cond'", at: child)
+                }
+                if transition.targets.isEmpty {
+                    throw error("the default <transition> of <history id=\"\(id)\"> needs a target: the states entered while nothing is recorded", at: child)
                 }
                 state.initialTransition = transition
             case ("transition", .final):
@@ -177,7 +227,8 @@ struct ModelReader {
             case ("state", .state), ("parallel", .state), ("final", .state), ("history", .state),
                 ("state", .parallel), ("parallel", .parallel), ("history", .parallel):
                 state.children.append(try readState(child))
-            case ("datamodel", .state), ("datamodel", .parallel), ("datamodel", .final):
+            case ("datamodel", .state), ("datamodel", .parallel):
+                try once(&sawDatamodel, child, in: element)
                 state.data += try readDatamodel(child)
             case ("invoke", .state), ("invoke", .parallel):
                 state.invokes.append(try readInvoke(child))
@@ -188,8 +239,9 @@ struct ModelReader {
                 throw error("<\(child.name)> cannot be written in <\(element.name)>", at: child)
             }
         }
-        // A history state without a default transition is accepted: when it is entered with
-        // nothing recorded, the parent's initial state is entered instead.
+        if case .history = state.kind, state.initialTransition == nil {
+            throw error("<history id=\"\(id)\"> needs one default <transition>, whose target is entered while nothing is recorded", at: element)
+        }
         if state.kind == .state, state.children.isEmpty, state.initial != nil || state.initialTransition != nil {
             throw error("<state id=\"\(id)\"> names an initial state but has no child states", at: element)
         }
@@ -249,6 +301,7 @@ struct ModelReader {
     private func readParam(_ element: DocumentElement) throws(SCXMLError) -> ParamModel {
         try checkAttributes(element, allowed: ["name", "expr", "location"])
         try exclusive(["expr", "location"], of: element)
+        try noChildren(element)
         let param = ParamModel(
             name: try required("name", of: element), expr: element.attribute("expr"),
             location: element.attribute("location"), position: element.position
@@ -309,7 +362,7 @@ struct ModelReader {
         case "true": invoke.autoforward = true
         case let other?: throw error("<invoke> has autoforward '\(other)'; write 'true' or 'false'", at: element)
         }
-        var sawContent = false
+        var sawContent = false, sawFinalize = false
         for child in children(element) {
             switch child.name {
             case "param":
@@ -319,8 +372,10 @@ struct ModelReader {
                 sawContent = true
                 (invoke.contentExpr, invoke.content) = try readContent(child)
             case "finalize":
+                try once(&sawFinalize, child, in: element)
                 try checkAttributes(child, allowed: [])
                 invoke.finalize = try readBlock(child)
+                try checkFinalize(invoke.finalize)
             default:
                 throw error("<\(child.name)> cannot be written in <invoke>", at: child)
             }
@@ -332,6 +387,29 @@ struct ModelReader {
             throw error("<invoke> has both 'namelist' and <param>; keep one", at: element)
         }
         return invoke
+    }
+
+    /// SCXML 6.5: `<finalize>` only updates the data model from the event it is about to see;
+    /// it may not raise or send events, at any depth.
+    private func checkFinalize(_ actions: [Action]) throws(SCXMLError) {
+        for action in actions {
+            switch action.kind {
+            case .raise, .send:
+                let name = if case .raise = action.kind { "raise" } else { "send" }
+                throw SCXMLError(
+                    code: .invalidDocument,
+                    message: "<\(name)> cannot be written in <finalize>: finalize may not raise or send events; "
+                        + "move it to a transition on the event instead",
+                    position: action.position, file: file
+                )
+            case .branches(let branches):
+                for branch in branches { try checkFinalize(branch.actions) }
+            case .foreach(_, _, _, let body):
+                try checkFinalize(body)
+            default:
+                break
+            }
+        }
     }
 
     // MARK: Executable content
@@ -349,17 +427,20 @@ struct ModelReader {
         switch element.name {
         case "raise":
             try checkAttributes(element, allowed: ["event"])
+            try noChildren(element)
             kind = .raise(event: try required("event", of: element))
         case "send":
             kind = .send(try readSend(element))
         case "cancel":
             try checkAttributes(element, allowed: ["sendid", "sendidexpr"])
             try exclusive(["sendid", "sendidexpr"], of: element)
+            try noChildren(element)
             let sendID = element.attribute("sendid"), sendIDExpr = element.attribute("sendidexpr")
             if sendID == nil && sendIDExpr == nil { throw error("<cancel> needs 'sendid' or 'sendidexpr'", at: element) }
             kind = .cancel(sendID: sendID, sendIDExpr: sendIDExpr)
         case "log":
             try checkAttributes(element, allowed: ["label", "expr"])
+            try noChildren(element)
             kind = .log(label: element.attribute("label"), expr: element.attribute("expr"))
         case "assign":
             try checkAttributes(element, allowed: ["location", "expr"])
@@ -377,10 +458,12 @@ struct ModelReader {
                 case "elseif":
                     guard !sawElse else { throw error("<elseif> after <else>; <else> comes last", at: child) }
                     try checkAttributes(child, allowed: ["cond"])
+                    try noChildren(child)
                     branches.append(Action.Branch(cond: try required("cond", of: child), actions: []))
                 case "else":
                     guard !sawElse else { throw error("<if> has more than one <else>", at: child) }
                     try checkAttributes(child, allowed: [])
+                    try noChildren(child)
                     sawElse = true
                     branches.append(Action.Branch(cond: nil, actions: []))
                 default:
@@ -447,7 +530,18 @@ struct ModelReader {
                 throw error("<\(child.name)> cannot be written in <send>", at: child)
             }
         }
-        // SCXML forbids <content> beside 'event'; some documents write both, so that is accepted.
+        // SCXML 6.2.1 requires 'event' or 'eventexpr' only for the SCXML event I/O processor (the
+        // default type); another processor may name the event otherwise (Basic HTTP takes the
+        // _scxmleventname parameter, W3C test 531). The W3C tests write <content> beside 'event'
+        // (179, 354), so only none of the three is refused, and only for the SCXML processor.
+        let scxmlProcessor = send.typeExpr == nil
+            && [nil, "scxml", "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"].contains(send.type)
+        if scxmlProcessor, send.event == nil, send.eventExpr == nil, !sawContent {
+            throw error("<send> needs 'event', 'eventexpr' or <content> to say what it sends", at: element)
+        }
+        if send.target == "#_internal", send.delay != nil || send.delayExpr != nil {
+            throw error("<send> to '#_internal' cannot have a delay: the internal queue takes events at once; send it to this session's external queue (no target) instead", at: element)
+        }
         if sawContent, !send.params.isEmpty || !send.namelist.isEmpty {
             throw error("<send> has <content> and also <param> or 'namelist'; keep one", at: element)
         }

@@ -12,7 +12,7 @@ import Statecraft
 /// print(session.activeStates)
 /// ```
 ///
-/// Reading refuses hostile input (see ``DocumentReader``) and reports every mistake as an
+/// Reading refuses hostile input (see ``Limits``) and reports every mistake as an
 /// ``SCXMLError`` with its line and column.
 public final class SCXMLDocument: Sendable {
     /// The document's `name` attribute.
@@ -29,6 +29,8 @@ public final class SCXMLDocument: Sendable {
     /// Per state, in chart order, what its entry and exit run.
     let stateInfos: [StateInfo]
     let stateIndex: [String: Int]
+    /// Per state, in chart order, its node number in the engine's configuration.
+    let stateNodes: [Int]
     /// Every `<transition>` child of a state, in document order; a taken transition reports its
     /// index here to the session's trace.
     package let transitionSites: [TransitionSite]
@@ -50,7 +52,7 @@ public final class SCXMLDocument: Sendable {
         file: String? = nil,
         baseDirectory: String? = nil,
         datamodels: SCXMLDatamodels = .standard,
-        limits: DocumentReader.Limits = DocumentReader.Limits()
+        limits: Limits = Limits()
     ) throws(SCXMLError) {
         let root = try DocumentReader(limits: limits).read(xml, file: file)
         try self.init(root: root, file: file, baseDirectory: baseDirectory, datamodels: datamodels)
@@ -73,7 +75,7 @@ public final class SCXMLDocument: Sendable {
         )
     }
 
-    /// Compiles a parsed document tree (for example one rewritten by ``ConformanceMarkup``).
+    /// Compiles a parsed document tree (for example one rewritten by `ConformanceMarkup`).
     ///
     /// - Parameters:
     ///   - root: The `<scxml>` element.
@@ -81,13 +83,28 @@ public final class SCXMLDocument: Sendable {
     ///   - baseDirectory: The folder that relative `src` references are resolved against.
     ///   - datamodels: The datamodels it may name.
     /// - Throws: ``SCXMLError`` saying what is wrong and where.
-    public convenience init(
+    package convenience init(
         root: DocumentElement,
         file: String? = nil,
         baseDirectory: String? = nil,
         datamodels: SCXMLDatamodels = .standard
     ) throws(SCXMLError) {
         try self.init(root: root, file: file, loader: ResourceLoader(baseDirectory: baseDirectory), datamodels: datamodels)
+    }
+
+    /// Compiles a parsed document tree whose `src` references may be supplied by `fallback` when
+    /// no file holds them (the conformance runners translate `name.txml` for `name.scxml`).
+    package convenience init(
+        root: DocumentElement,
+        file: String?,
+        baseDirectory: String?,
+        fallback: @escaping @Sendable (_ path: String) -> String?,
+        datamodels: SCXMLDatamodels
+    ) throws(SCXMLError) {
+        try self.init(
+            root: root, file: file, loader: ResourceLoader(baseDirectory: baseDirectory, fallback: fallback),
+            datamodels: datamodels
+        )
     }
 
     convenience init(root: DocumentElement, file: String?, loader: ResourceLoader, datamodels: SCXMLDatamodels) throws(SCXMLError) {
@@ -99,18 +116,23 @@ public final class SCXMLDocument: Sendable {
     init(model: DocumentModel, file: String?, loader: ResourceLoader, datamodels: SCXMLDatamodels) throws(SCXMLError) {
         guard let factory = datamodels.factory(for: model.datamodel) else {
             let name = model.datamodel ?? datamodels.defaultName
-            throw SCXMLError(
-                code: .invalidDocument,
-                message: "the datamodel '\(name)' is not available; this reader knows "
-                    + datamodels.names.map { "'\($0)'" }.joined(separator: ", "),
-                position: model.position, file: file
-            )
+            var message = "the datamodel '\(name)' is not available; this reader knows "
+                + datamodels.names.map { "'\($0)'" }.joined(separator: ", ")
+            if name == "ecmascript" {
+                message += ". The ecmascript datamodel is in the StatecraftECMAScript product: read the document with "
+                    + "SCXMLDatamodels.withECMAScript(); on Linux build with '--traits ECMAScript' and install "
+                    + "libjavascriptcoregtk-4.1-dev (apt)"
+            }
+            throw SCXMLError(code: .invalidDocument, message: message, position: model.position, file: file)
         }
         var compiler = ChartCompiler(file: file)
         let declarations = model.states.map { compiler.declaration($0, topLevel: true) }
         do {
             chart = try Statechart(
-                declarations: declarations, initialTargets: model.initial, options: SCXMLSession.chartOptions
+                declarations: declarations, initialTargets: model.initial, options: SCXMLSession.chartOptions,
+                dequeueHook: { handle, event, configuration in
+                    handle.session.dequeued(event, configuration: configuration)
+                }
             )
         } catch {
             let position = compiler.positions[error.location?.line ?? -1] ?? model.position
@@ -126,6 +148,8 @@ public final class SCXMLDocument: Sendable {
         stateInfos = compiler.infos
         stateIndex = Dictionary(uniqueKeysWithValues: compiler.infos.enumerated().map { ($1.id, $0) })
         stateIDs = compiler.infos.map(\.id)
+        let compiled = chart
+        stateNodes = compiler.infos.map { compiled.node(of: $0.id) ?? -1 }
         transitionSites = compiler.sites
     }
 

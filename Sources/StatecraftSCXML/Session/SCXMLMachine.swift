@@ -1,5 +1,6 @@
 public import Statecraft
 public import StatecraftRuntime
+import Synchronization
 
 /// An SCXML session in the form a `MachineRuntime` (module `StatecraftRuntime`) runs: events from any
 /// task, delayed sends on the runtime's clock, observation, and state hooks by state id.
@@ -10,12 +11,29 @@ public import StatecraftRuntime
 /// print(delivery.step?.snapshot.activeStates ?? [])
 /// ```
 ///
-/// The session inside is not thread-safe; the runtime hands it from task to task but never to
-/// two at once, which is what makes this wrapper `Sendable`. Do not keep the session itself
-/// elsewhere and use it while a runtime runs it.
-public struct SCXMLMachine: RunnableMachine, @unchecked Sendable {
-    /// The session it runs.
-    public let session: SCXMLSession
+/// A session is not thread-safe, and copies of this struct share one. The wrapper is
+/// `Sendable` without any unchecked promise: the session lives inside a `Mutex`, every member
+/// reaches it under that lock, and no member hands the session itself out. A session given to
+/// ``init(session:)`` is `sending`: the caller can no longer touch it afterwards, so nothing
+/// outside the lock keeps a reference (configure it, for example its `logHandler`, before).
+public struct SCXMLMachine: RunnableMachine, Sendable {
+    /// The session, reachable only under its lock.
+    private let storage: SessionStorage
+
+    /// Holds the session. A class, because a `Mutex` cannot be copied; `Sendable` because a
+    /// `Mutex` is, whatever it guards.
+    private final class SessionStorage: Sendable {
+        let mutex: Mutex<SCXMLSession>
+
+        init(_ session: sending SCXMLSession) {
+            mutex = Mutex(session)
+        }
+    }
+
+    /// Runs `body` on the session under its lock.
+    private func locked<Result: Sendable>(_ body: (SCXMLSession) -> Result) -> Result {
+        storage.mutex.withLock { session in body(session) }
+    }
 
     /// What one event did: the configuration after it, and whether the session ended.
     public struct Outcome: Hashable, Sendable {
@@ -48,10 +66,11 @@ public struct SCXMLMachine: RunnableMachine, @unchecked Sendable {
 
     /// Wraps a session, starting it if it has not started.
     ///
-    /// - Parameter session: The session; the runtime takes it over.
-    public init(session: SCXMLSession) {
-        self.session = session
+    /// - Parameter session: The session. It is `sending`: the wrapper takes it over, and the
+    ///   caller cannot use it afterwards.
+    public init(session: sending SCXMLSession) {
         session.start()
+        storage = SessionStorage(session)
     }
 
     /// Processes the event and everything it causes at the current instant.
@@ -59,54 +78,58 @@ public struct SCXMLMachine: RunnableMachine, @unchecked Sendable {
     /// - Parameter event: The event.
     /// - Returns: The configuration after it.
     public mutating func send(_ event: SCXMLEvent) -> Outcome {
-        session.send(event)
-        return Outcome(activeStates: session.activeStates, finalState: session.finalState)
+        locked { session in
+            session.send(event)
+            return Outcome(activeStates: session.activeStates, finalState: session.finalState)
+        }
     }
 
     /// The time on the session's clock.
-    public var now: Duration { session.now }
+    public var now: Duration { locked { $0.now } }
 
     /// When the next delayed send is due.
-    public var nextDeadline: Duration? { session.nextDeadline }
+    public var nextDeadline: Duration? { locked { $0.nextDeadline } }
 
     /// Moves the clock to `instant`, delivering every delayed send due by then.
     ///
     /// - Parameter instant: The new time.
     /// - Returns: How many delayed sends were delivered.
     public mutating func advance(to instant: Duration) -> Int {
-        session.advance(to: instant)
+        locked { $0.advance(to: instant) }
     }
 
     /// The session's state as a value.
     public var snapshot: Snapshot {
-        Snapshot(
-            activeStates: session.activeStates, status: status, finalState: session.finalState,
-            now: session.now, doneData: session.doneData
-        )
+        locked { session in
+            Snapshot(
+                activeStates: session.activeStates, status: session.isFinished ? .done : .running,
+                finalState: session.finalState, now: session.now, doneData: session.doneData
+            )
+        }
     }
 
     /// `.done` once the session has ended.
-    public var status: MachineStatus { session.isFinished ? .done : .running }
+    public var status: MachineStatus { locked { $0.isFinished ? .done : .running } }
 
     /// The active states, in document order.
-    public var activeStates: [String] { session.activeStates }
+    public var activeStates: [String] { locked { $0.activeStates } }
 
     /// Called after every transition the session takes.
     public var onTransition: (@Sendable (TakenTransition<String, SCXMLEvent>) -> Void)? {
-        get { session.transitionListener }
-        nonmutating set { session.transitionListener = newValue }
+        get { locked { $0.transitionListener } }
+        nonmutating set { locked { $0.transitionListener = newValue } }
     }
 
     /// Whether the session records the states it exits and enters.
     public var recordsStateChanges: Bool {
-        get { session.recordsStateChanges }
-        nonmutating set { session.recordsStateChanges = newValue }
+        get { locked { $0.recordsStateChanges } }
+        nonmutating set { locked { $0.recordsStateChanges = newValue } }
     }
 
     /// The states exited and entered since the last call, in order.
     ///
     /// - Returns: The changes, oldest first.
     public mutating func takeStateChanges() -> [StateChange<String>] {
-        session.takeStateChanges()
+        locked { $0.takeStateChanges() }
     }
 }

@@ -11,6 +11,9 @@ extension SCXMLSession {
             } catch let failure as ExecutionFailure {
                 raised.append(failure.event)
                 return false
+            } catch is Stop {
+                // A nested block already raised its error.
+                return false
             } catch {
                 raised.append(executionError(Self.describe(action), error, at: action.position))
                 return false
@@ -49,10 +52,12 @@ extension SCXMLSession {
             let message = try expr.map { try text(of: datamodel.evaluate($0)) } ?? ""
             logHandler(label ?? "", message)
         case .assign(let location, let expr, let content):
-            let value: SCXMLValue
             if let expr {
-                value = try datamodel.evaluate(expr)
-            } else if let content {
+                try datamodel.assign(location, expression: expr)
+                return
+            }
+            let value: SCXMLValue
+            if let content {
                 value = contentValue(content)
             } else {
                 value = .undefined
@@ -78,14 +83,7 @@ extension SCXMLSession {
                 }
             }
         case .foreach(let arrayExpression, let item, let index, let body):
-            guard case .array(let items) = try datamodel.evaluate(arrayExpression) else {
-                throw SCXMLDatamodelError("<foreach> array '\(arrayExpression)' is not an array")
-            }
-            if !datamodel.isAssignable(item) { try datamodel.declare(item, value: .undefined) }
-            if let index, !datamodel.isAssignable(index) { try datamodel.declare(index, value: .undefined) }
-            for (position, value) in items.enumerated() {
-                try datamodel.assign(item, value: value)
-                if let index { try datamodel.assign(index, value: .number(Double(position))) }
+            try datamodel.iterate(array: arrayExpression, item: item, index: index) {
                 if !execute(body, raised: &raised) { throw Stop() }
             }
         case .script(let source, _):
@@ -104,6 +102,44 @@ extension SCXMLSession {
     }
 
     private func perform(_ send: SendModel, at position: TextPosition, raised: inout [SCXMLEvent]) throws {
+        var sendID = send.id
+        if let location = send.idLocation {
+            let generated = nextSendID()
+            try datamodel.assign(location, value: .string(generated))
+            sendID = generated
+        }
+        let event: SCXMLEvent, target: String?, delay: Duration
+        do {
+            (event, target, delay) = try evaluate(send, sendID: sendID)
+        } catch {
+            // SCXML 5.10: an error from a failed send carries the send's id; 6.2: the message
+            // is discarded.
+            var failure = executionError("<send>", error, at: position)
+            failure.sendID = sendID
+            throw ExecutionFailure(event: failure)
+        }
+        do {
+            try deliver(event, to: target, delay: delay, raised: &raised)
+            if target != "#_internal" {
+                traceHandler?(.sent(name: event.name, target: target.flatMap { $0.isEmpty ? nil : $0 }, delay: delay))
+            }
+        } catch {
+            switch error {
+            case .invalidTarget(let message):
+                throw ExecutionFailure(event: SCXMLEvent(
+                    "error.execution", type: .platform, sendID: sendID, data: .string(message)
+                ))
+            case .unreachable(let message):
+                throw ExecutionFailure(event: SCXMLEvent(
+                    "error.communication", type: .platform, sendID: sendID, data: .string(message)
+                ))
+            }
+        }
+    }
+
+    /// Evaluates every argument of a `<send>` (SCXML 6.2: when the send runs, not when the
+    /// message is delivered): the event, its target and its delay.
+    private func evaluate(_ send: SendModel, sendID: String?) throws -> (SCXMLEvent, String?, Duration) {
         let name = try send.event ?? text(of: datamodel.evaluate(send.eventExpr ?? ""))
         let target = try send.target ?? send.targetExpr.map { try text(of: datamodel.evaluate($0)) }
         let type = try send.type ?? send.typeExpr.map { try text(of: datamodel.evaluate($0)) }
@@ -122,12 +158,6 @@ extension SCXMLSession {
         } else {
             data = try evaluateParams(send.params, namelist: send.namelist)
         }
-        var sendID = send.id
-        if let location = send.idLocation {
-            let generated = nextSendID()
-            try datamodel.assign(location, value: .string(generated))
-            sendID = generated
-        }
         if let type, type != SCXMLNames.scxmlProcessor, type != "scxml" {
             throw SCXMLDatamodelError("<send> type '\(type)' is not supported; this processor sends SCXML events only")
         }
@@ -138,23 +168,7 @@ extension SCXMLSession {
             name, type: .external, sendID: sendID, origin: "#_scxml_\(sessionID)",
             originType: SCXMLNames.scxmlProcessor, data: data
         )
-        do {
-            try deliver(event, to: target, delay: delay, raised: &raised)
-            if target != "#_internal" {
-                traceHandler?(.sent(name: name, target: target.flatMap { $0.isEmpty ? nil : $0 }, delay: delay))
-            }
-        } catch {
-            switch error {
-            case .invalidTarget(let message):
-                throw ExecutionFailure(event: SCXMLEvent(
-                    "error.execution", type: .platform, sendID: sendID, data: .string(message)
-                ))
-            case .unreachable(let message):
-                throw ExecutionFailure(event: SCXMLEvent(
-                    "error.communication", type: .platform, sendID: sendID, data: .string(message)
-                ))
-            }
-        }
+        return (event, target, delay)
     }
 
     // MARK: Invocations

@@ -28,8 +28,10 @@ public final class SCXMLSession {
     let parentLink: (session: SCXMLSession, invokeID: String)?
     var machine: Machine<String, SCXMLEvent, SessionHandle>?
     var datamodel: any SCXMLDatamodel
-    /// Ids of the active states, kept by the entry and exit actions, for `In()`.
-    var active: Set<String> = []
+    /// The engine's configuration while one of its calls runs, handed over by the chart's
+    /// dequeue hook; `nil` between calls, when the machine itself answers. The session keeps
+    /// no copy of the configuration.
+    var configuration: ConfigurationView?
     var externalQueue: [SCXMLEvent] = []
     var externalHead = 0
     /// Errors found outside a microstep, raised by the next action that runs.
@@ -39,6 +41,9 @@ public final class SCXMLSession {
     /// Running invocations: invoke id to the child, with the state that owns it.
     var children: [String: Invocation] = [:]
     var childOrder: [String] = []
+    /// Invocations whose child has ended while the invoking state is still active: `<finalize>`
+    /// still applies to the events the child sent before it ended, and to its done event.
+    var finishedChildren: [String: Invocation] = [:]
     var lateBound: Set<Int> = []
     var boundEvent: SCXMLEvent?
     var sendCounter = 0
@@ -48,11 +53,11 @@ public final class SCXMLSession {
     /// Invocations this session cancelled: events still coming from them are ignored.
     var cancelledInvocations: Set<String> = []
     /// The top-level final state reached, once the session ends.
-    public private(set) var finalState: String?
+    public internal(set) var finalState: String?
     /// The data of the top-level final state's `<donedata>`, once the session ends.
-    public private(set) var doneData: SCXMLValue = .undefined
+    public internal(set) var doneData: SCXMLValue = .undefined
     /// Whether the session stopped without reaching a final state (cancelled as a child).
-    public private(set) var isCancelled = false
+    public internal(set) var isCancelled = false
     /// Called after every transition the session takes (not those of sessions it invoked).
     public var transitionListener: (@Sendable (TakenTransition<String, SCXMLEvent>) -> Void)? {
         didSet { machine?.onTransition = transitionListener }
@@ -99,13 +104,16 @@ public final class SCXMLSession {
         self.init(document: document, group: SessionGroup(), parent: nil)
     }
 
-    init(document: SCXMLDocument, group: SessionGroup, parent: (session: SCXMLSession, invokeID: String)?) {
+    init(
+        document: SCXMLDocument, group: SessionGroup, parent: (session: SCXMLSession, invokeID: String)?,
+        sessionID: String? = nil
+    ) {
         self.document = document
         self.group = group
         parentLink = parent
-        sessionID = group.newSessionID()
+        self.sessionID = sessionID ?? group.newSessionID()
         let activeStates = ActiveStatesView()
-        datamodel = document.datamodelFactory(SCXMLDatamodelEnvironment(isActive: { activeStates.session?.active.contains($0) ?? false }))
+        datamodel = document.datamodelFactory(SCXMLDatamodelEnvironment(isActive: { activeStates.session?.isActive($0) ?? false }))
         activeStates.session = self
         group.register(self)
     }
@@ -138,9 +146,15 @@ public final class SCXMLSession {
         for item in document.model.data {
             bind(item, override: parameters[item.id])
         }
-        if document.model.binding == .early {
-            for info in document.stateInfos {
-                for item in info.data { bind(item, override: nil) }
+        for info in document.stateInfos {
+            for item in info.data {
+                // SCXML 5.3: late binding creates every data element now and assigns its value
+                // when its state is first entered.
+                if document.model.binding == .early {
+                    bind(item, override: nil)
+                } else {
+                    declare(item.id, .undefined, at: item.position)
+                }
             }
         }
         if !document.model.script.isEmpty {
@@ -148,7 +162,9 @@ public final class SCXMLSession {
             // the first action.
             _ = execute(document.model.script, raised: &pendingRaises)
         }
-        machine = document.chart.makeMachine(context: SessionHandle(session: self))
+        let started = document.chart.makeMachine(context: SessionHandle(session: self))
+        configuration = nil
+        machine = started
         machine?.onTransition = transitionListener
         afterMacrostep()
     }
@@ -157,17 +173,27 @@ public final class SCXMLSession {
 
     /// The ids of the active states, in document order.
     public var activeStates: [String] {
-        document.stateIDs.filter(active.contains)
+        document.stateIDs.filter(isActive)
     }
 
     /// The ids of the active atomic states (`<final>` included), in document order.
     package var activeAtomicStates: [String] {
-        document.stateInfos.lazy.filter { $0.isAtomic && self.active.contains($0.id) }.map(\.id)
+        document.stateInfos.lazy.filter { $0.isAtomic && self.isActive($0.id) }.map(\.id)
     }
 
     /// Whether the state `id` is active.
     public func isActive(_ id: String) -> Bool {
-        active.contains(id)
+        guard let index = document.stateIndex[id] else { return false }
+        if let configuration { return configuration.contains(node: document.stateNodes[index]) }
+        return machine?.isActive(id) ?? false
+    }
+
+    /// Called by the engine each time it dequeues an event, before it selects transitions for
+    /// it, and with `nil` before the initial configuration is entered: binds `_event` (SCXML
+    /// 5.10) and keeps the configuration view for `In()` while the engine call runs.
+    func dequeued(_ event: SCXMLEvent?, configuration: ConfigurationView) {
+        self.configuration = configuration
+        if let event { bindEvent(event) }
     }
 
     /// Whether the session has ended: it reached a top-level final state, or was cancelled.
@@ -252,8 +278,11 @@ public final class SCXMLSession {
             externalHead = 0
         }
         if let invokeID = event.invokeID {
-            if let invocation = children[invokeID] {
+            if let invocation = children[invokeID] ?? finishedChildren[invokeID] {
+                if event.name == "done.invoke.\(invokeID)" { finishedChildren[invokeID] = nil }
                 if !invocation.model.finalize.isEmpty {
+                    // SCXML 6.5: finalize runs just before the event is processed, and sees it
+                    // as _event.
                     bindEvent(event)
                     _ = execute(invocation.model.finalize, raised: &pendingRaises)
                 }
@@ -268,6 +297,7 @@ public final class SCXMLSession {
         }
         self.machine = nil
         _ = machine.send(event)
+        configuration = nil
         if let fault = machine.lastFault, faults.last != fault { faults.append(fault) }
         self.machine = machine
         afterMacrostep()
@@ -276,31 +306,52 @@ public final class SCXMLSession {
     /// What SCXML does between macrosteps: start the invocations of states entered and still
     /// active, and notice the end of the session.
     func afterMacrostep() {
-        guard let machine else { return }
-        if machine.status == .done {
-            finish()
-            return
-        }
-        let entered = statesToInvoke
-        statesToInvoke.removeAll()
-        for index in entered where active.contains(document.stateInfos[index].id) {
-            for invoke in document.stateInfos[index].invokes {
-                startInvocation(invoke, owner: index)
+        var rounds = 0
+        while var machine = self.machine {
+            if machine.status == .done {
+                finish()
+                return
             }
-        }
-        if !pendingRaises.isEmpty {
-            // Errors from starting invocations: SCXML puts them on the internal queue; the
-            // macrostep is over, so they are processed as the next events.
+            let entered = statesToInvoke
+            statesToInvoke.removeAll()
+            for index in entered where isActive(document.stateInfos[index].id) {
+                for invoke in document.stateInfos[index].invokes {
+                    startInvocation(invoke, owner: index)
+                }
+            }
+            guard !pendingRaises.isEmpty else { return }
+            // Errors from starting invocations (and from data bound at start) go on the internal
+            // queue (SCXML 3.13, 6.4): processed before any external event, never autoforwarded,
+            // and they may enter states whose invocations start in turn.
+            rounds += 1
+            if rounds > Self.invocationRoundLimit {
+                let fault = EngineFault(
+                    code: .microstepLimit,
+                    message: "starting invocations raised errors \(Self.invocationRoundLimit) times in a row, in states "
+                        + "\(activeStates); the invocations probably fail and are entered again. The errors were dropped"
+                )
+                if faults.last != fault { faults.append(fault) }
+                pendingRaises.removeAll()
+                return
+            }
             let raised = pendingRaises
             pendingRaises.removeAll()
-            for event in raised.reversed() {
-                externalQueue.insert(event, at: externalHead)
-            }
             if let traceHandler {
                 for event in raised { traceHandler(.raised(event.name)) }
             }
+            self.machine = nil
+            for event in raised where machine.status != .done {
+                _ = machine.send(event)
+                configuration = nil
+                if let fault = machine.lastFault, faults.last != fault { faults.append(fault) }
+            }
+            self.machine = machine
         }
     }
+
+    /// The most times in a row that starting invocations may raise errors that are processed
+    /// as internal events before the session gives up on them.
+    static let invocationRoundLimit = 1_000
 
     func finish() {
         guard finalState == nil, !isCancelled else { return }
@@ -315,9 +366,10 @@ public final class SCXMLSession {
         }
     }
 
-    /// A child ended: forget it, but let its done event through.
+    /// A child ended: it takes no more events, but its done event and the events it sent
+    /// before it ended still come through, with `<finalize>` while its state is active.
     func childFinished(_ invokeID: String) {
-        children[invokeID] = nil
+        finishedChildren[invokeID] = children.removeValue(forKey: invokeID)
         childOrder.removeAll { $0 == invokeID }
     }
 
@@ -325,6 +377,13 @@ public final class SCXMLSession {
     func cancel() {
         guard !isFinished else { return }
         isCancelled = true
+        // SCXML 6.4: cancelling an invoked session runs the onexit handlers of its active
+        // states, in exit order. What they send no longer reaches anyone: this session takes
+        // no more events, and its parent ignores the events of a cancelled invocation.
+        var ignored: [SCXMLEvent] = []
+        for info in document.stateInfos.reversed() where isActive(info.id) {
+            for block in info.onExit { _ = execute(block, raised: &ignored) }
+        }
         stopChildrenAndTimers()
         group.unregister(self)
     }
@@ -335,6 +394,7 @@ public final class SCXMLSession {
         for invokeID in childOrder { children[invokeID]?.child.cancel() }
         children.removeAll()
         childOrder.removeAll()
+        finishedChildren.removeAll()
         group.cancelTimers(of: self)
     }
 
@@ -343,10 +403,8 @@ public final class SCXMLSession {
     func enter(_ index: Int, event: SCXMLEvent?, effects: inout Effects<SCXMLEvent>) {
         flushPending(&effects)
         let info = document.stateInfos[index]
-        active.insert(info.id)
         if recordsStateChanges { stateChanges.append(.entered(info.id)) }
         traceHandler?(.entered(info.id))
-        if let event { bindEvent(event) }
         if document.model.binding == .late, !info.data.isEmpty, !lateBound.contains(index) {
             lateBound.insert(index)
             for item in info.data { bind(item, override: nil) }
@@ -378,9 +436,7 @@ public final class SCXMLSession {
     func exit(_ index: Int, event: SCXMLEvent?, effects: inout Effects<SCXMLEvent>) {
         flushPending(&effects)
         let info = document.stateInfos[index]
-        if let event { bindEvent(event) }
         run(blocks: info.onExit, effects: &effects)
-        active.remove(info.id)
         if recordsStateChanges { stateChanges.append(.exited(info.id)) }
         traceHandler?(.exited(info.id))
         if !info.invokes.isEmpty {
@@ -389,19 +445,20 @@ public final class SCXMLSession {
                 children[invokeID] = nil
                 cancelledInvocations.insert(invokeID)
             }
+            // A child that already ended is not cancelled: what it sent, done.invoke last, is
+            // still delivered (W3C test 236).
             childOrder.removeAll { children[$0] == nil }
+            finishedChildren = finishedChildren.filter { $0.value.owner != index }
         }
     }
 
     func run(_ actions: [Action], event: SCXMLEvent?, site: Int?, effects: inout Effects<SCXMLEvent>) {
         flushPending(&effects)
         if let site { traceHandler?(.transition(site: site, event: event?.name)) }
-        if let event { bindEvent(event) }
         run(blocks: [actions], effects: &effects)
     }
 
     func condition(_ expression: String, event: SCXMLEvent?) throws -> Bool {
-        if let event { bindEvent(event) }
         return try datamodel.evaluateCondition(expression)
     }
 
@@ -430,7 +487,8 @@ public final class SCXMLSession {
         do {
             let value: SCXMLValue
             if let expr = item.expr {
-                value = try datamodel.evaluate(expr)
+                try datamodel.declare(item.id, expression: expr)
+                return
             } else if let src = item.src {
                 guard let text = document.loader.load(src) else {
                     throw SCXMLDatamodelError("cannot load '\(src)' for <data id=\"\(item.id)\">")
@@ -468,22 +526,36 @@ public final class SCXMLSession {
         return SCXMLEvent("error.execution", type: .platform, data: .string("\(place): \(what): \(error)"))
     }
 
-    /// `<donedata>`: the event whose data the done event carries.
+    /// `<donedata>`: the event whose data the done event carries. SCXML 5.7: a `<param>` that
+    /// fails is left out, and when none is left the event carries no data. SCXML 5.6 says a
+    /// `<content>` whose expression fails gives the empty string, but the W3C test of that
+    /// sentence (528, like 343 for params) expects the done event to carry no data: that is
+    /// what it carries. Each failure raises `error.execution`.
     func evaluateDoneData(_ model: DoneDataModel, effects: inout Effects<SCXMLEvent>) -> SCXMLEvent? {
-        do {
-            let value: SCXMLValue
-            if let expr = model.contentExpr {
+        let value: SCXMLValue
+        if let expr = model.contentExpr {
+            do {
                 value = try datamodel.evaluate(expr)
-            } else if let content = model.content {
-                value = contentValue(content)
-            } else {
-                value = try evaluateParams(model.params, namelist: [])
+            } catch {
+                effects.raise(executionError("<donedata><content expr=\"\(expr)\">", error, at: model.position))
+                value = .undefined
             }
-            return SCXMLEvent("", data: value)
-        } catch {
-            effects.raise(executionError("<donedata>", error, at: model.position))
-            return nil
+        } else if let content = model.content {
+            value = contentValue(content)
+        } else if model.params.isEmpty {
+            value = .undefined
+        } else {
+            var members: [SCXMLMember] = []
+            for param in model.params {
+                do {
+                    members.append(SCXMLMember(param.name, try datamodel.evaluate(param.expr ?? param.location ?? "")))
+                } catch {
+                    effects.raise(executionError("<param name=\"\(param.name)\">", error, at: param.position))
+                }
+            }
+            value = members.isEmpty ? .undefined : .object(members)
         }
+        return SCXMLEvent("", data: value)
     }
 
     func evaluateParams(_ params: [ParamModel], namelist: [String]) throws -> SCXMLValue {

@@ -26,6 +26,11 @@ final class SessionGroup {
         return "\(counter)"
     }
 
+    /// Whether a session of the group has the id `id`, finished or not.
+    func hasSession(_ id: String) -> Bool {
+        sessions[id] != nil
+    }
+
     func register(_ session: SCXMLSession) {
         sessions[session.sessionID] = session
         order.append(session)
@@ -108,5 +113,47 @@ final class SessionGroup {
         }
         now = max(now, instant)
         return delivered
+    }
+
+    // MARK: Snapshots
+
+    /// A delayed send as a snapshot keeps it: sessions named by id.
+    struct SavedTimer: Hashable, Sendable, Codable {
+        var due: Duration
+        var sequence: UInt64
+        var event: SCXMLEvent
+        var recipient: String
+        var sender: String
+    }
+
+    /// The clock, the id counter and the delayed sends still waiting for a live recipient.
+    func saved() -> (now: Duration, counter: Int, sequence: UInt64, timers: [SavedTimer]) {
+        let ids = Dictionary(order.map { (ObjectIdentifier($0), $0.sessionID) }, uniquingKeysWith: { first, _ in first })
+        let waiting = timers.sorted { $0.precedes($1) }.compactMap { timer -> SavedTimer? in
+            guard let recipient = timer.recipient, !recipient.isFinished else { return nil }
+            // A sender's timers are dropped when it ends, so the sender is a live session of the group.
+            let sender = ids[timer.sender] ?? recipient.sessionID
+            return SavedTimer(due: timer.due, sequence: timer.sequence, event: timer.event, recipient: recipient.sessionID, sender: sender)
+        }
+        return (now, counter, sequence, waiting)
+    }
+
+    /// Puts back what ``saved()`` gave, once the group's sessions are registered again.
+    ///
+    /// - Returns: The id of a timer's recipient or sender that is not a session of the group.
+    func restore(now: Duration, counter: Int, sequence: UInt64, timers saved: [SavedTimer]) -> String? {
+        self.now = now
+        self.counter = max(self.counter, counter)
+        self.sequence = sequence
+        timers.removeAll()
+        for timer in saved {
+            guard let recipient = sessions[timer.recipient] else { return timer.recipient }
+            guard let sender = sessions[timer.sender] else { return timer.sender }
+            timers.append(Timer(
+                due: timer.due, sequence: timer.sequence, event: timer.event, recipient: recipient,
+                sender: ObjectIdentifier(sender)
+            ))
+        }
+        return nil
     }
 }

@@ -22,8 +22,9 @@ package enum ToolDocument {
             throw SCXMLError(code: .invalidDocument, message: error.message, position: error.position, file: path)
         }
         let folder = (path as NSString).deletingLastPathComponent
+        let base = folder.isEmpty ? "." : folder
         let loader = ResourceLoader(
-            baseDirectory: folder.isEmpty ? "." : folder, fallback: ConformanceRunner.translatedSubdocument
+            baseDirectory: base, fallback: ConformanceRunner(directory: base, profile: .statecraft).supplement
         )
         return try SCXMLDocument(root: translated, file: path, loader: loader, datamodels: .standard)
     }

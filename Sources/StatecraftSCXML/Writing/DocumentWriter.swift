@@ -1,5 +1,5 @@
 /// Writes a ``DocumentModel`` as SCXML text, two spaces per level.
-struct DocumentWriter {
+package struct DocumentWriter {
     private var output = ""
     private var depth = 0
 
@@ -220,7 +220,7 @@ struct DocumentWriter {
         }.joined()
     }
 
-    static func serialize(_ element: DocumentElement) -> String {
+    package static func serialize(_ element: DocumentElement) -> String {
         let name = element.prefix.map { "\($0):\(element.name)" } ?? element.name
         var text = "<\(name)"
         for (prefix, uri) in element.namespaceDeclarations.sorted(by: { $0.key < $1.key }) {

@@ -1,0 +1,60 @@
+/// Something a chart allows but that is probably a mistake, found by ``ChartStructure/lint()``.
+///
+/// ```swift
+/// for finding in document.structure.lint() {
+///     print(finding)   // "light.scxml:12:5: state 'dim' cannot be reached from the initial state"
+/// }
+/// ```
+public struct ChartLint: Hashable, Sendable, CustomStringConvertible {
+    /// What kind of finding this is. New codes may be added.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        /// The code's name, for logs and tools.
+        public let name: String
+
+        /// No sequence of transitions from the initial states enters this state.
+        public static let unreachableState = Code(name: "unreachableState")
+        /// An earlier transition of the same state, without a guard, matches every event this
+        /// one matches, so this one is never taken.
+        public static let shadowedTransition = Code(name: "shadowedTransition")
+        /// A state that is not final and that no transition can leave: a machine entering it
+        /// stays there for good.
+        public static let noWayOut = Code(name: "noWayOut")
+        /// The chart raises or sends itself an event that no transition matches.
+        public static let unhandledEvent = Code(name: "unhandledEvent")
+
+        /// The code's name.
+        public var description: String { name }
+    }
+
+    /// What kind of finding this is.
+    public let code: Code
+    /// What was found, and what to do about it.
+    public let message: String
+    /// Where the element in question was written.
+    public let location: SourceLocation?
+    /// The state it is about, when it is about a state (an index into the structure's states).
+    public let state: Int?
+    /// The transition it is about, when it is about a transition.
+    public let transition: Int?
+
+    /// Creates a finding.
+    ///
+    /// - Parameters:
+    ///   - code: What kind of finding it is.
+    ///   - message: What was found.
+    ///   - location: Where the element in question was written.
+    ///   - state: The state it is about.
+    ///   - transition: The transition it is about.
+    public init(code: Code, message: String, location: SourceLocation?, state: Int? = nil, transition: Int? = nil) {
+        self.code = code
+        self.message = message
+        self.location = location
+        self.state = state
+        self.transition = transition
+    }
+
+    /// The message, preceded by the location when there is one.
+    public var description: String {
+        if let location { "\(location): \(message)" } else { message }
+    }
+}

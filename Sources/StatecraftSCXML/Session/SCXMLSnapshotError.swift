@@ -1,0 +1,45 @@
+/// Why a session could not be saved as a snapshot, or a snapshot could not become a session.
+///
+/// ```
+/// cannot save the session: the datamodel's variables: handler is a function, which cannot leave the ecmascript datamodel
+/// ```
+public struct SCXMLSnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of problem it is. New codes may be added.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        /// The code's name.
+        public let name: String
+
+        /// The session holds data a snapshot cannot keep: a variable whose value JSON cannot
+        /// hold (a function, a cycle, `undefined` inside a value), or a datamodel that cannot
+        /// list its variables.
+        public static let unsavableData = Code(name: "unsavableData")
+        /// The snapshot was taken of another document than the one given to restore it.
+        public static let foreignDocument = Code(name: "foreignDocument")
+        /// The snapshot's contents contradict each other or the document: an unknown state, a
+        /// configuration the chart cannot be in, a timer for a session it does not hold.
+        public static let corruptSnapshot = Code(name: "corruptSnapshot")
+        /// The snapshot was written in a format this version does not read.
+        public static let unsupportedFormat = Code(name: "unsupportedFormat")
+
+        /// The name.
+        public var description: String { name }
+    }
+
+    /// What kind of problem it is.
+    public let code: Code
+    /// What is wrong, naming what is at fault.
+    public let message: String
+
+    /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - code: What kind of problem it is.
+    ///   - message: What is wrong.
+    public init(code: Code, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}
