@@ -43,6 +43,7 @@ let package = Package(
                 .product(name: "StatecraftClassic", package: root),
                 .product(name: "StatecraftRuntime", package: root),
                 .product(name: "StatecraftSCXML", package: root),
+                .product(name: "StatecraftTesting", package: root),
                 .product(name: "StatecraftECMAScript", package: root),
             ],
             swiftSettings: strict

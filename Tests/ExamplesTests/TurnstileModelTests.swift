@@ -49,6 +49,11 @@ struct TurnstileModelTests {
             ModelTransition(source: .unlocked, target: .broken, eventKind: .kick),
         ])
         #expect(result.eventKindsNeverTaken.isEmpty)
+        // The kick ends the first walk; the second goes back through the gate to kick it open.
+        #expect(result.paths.map(\.description) == [
+            "coin(cents: 25), coin(cents: 10), push, kick -> broken (done)",
+            "coin(cents: 25), kick -> broken (done)",
+        ])
         try model.testAll(result.paths, checks: checks)
     }
 

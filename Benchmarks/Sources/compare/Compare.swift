@@ -13,6 +13,9 @@ enum Compare {
         if arguments.first == "profile" {
             return try profile(Array(arguments.dropFirst()))
         }
+        if arguments.first == "paths" {
+            return try pathsOnly()
+        }
         if arguments.first == "chart-tools" {
             // Only the chart tools' case: `compare chart-tools [states...]`.
             let sizes = arguments.dropFirst().compactMap { Int($0) }
@@ -51,11 +54,21 @@ enum Compare {
         let nestedConstruct = measure(events: 1_000_000, repetitions: 7, statecraft: construct.runHierarchical)
         let runtimeSend = try await RuntimeCase.run()
         let irp = try SCXMLSuiteCase.run()
+        // The fastest of five runs at each size; the target is on 1,000 states.
+        var cover: [Int: (milliseconds: Double, paths: Int, transitions: Int, complete: Bool)] = [:]
+        for states in [100, 1_000, 10_000] {
+            let made = try PathsCover(states: states)
+            cover[states] = (0..<5).map { _ in made.run() }.min { $0.milliseconds < $1.milliseconds }
+        }
         let tools = try ChartToolsCase.run()
         print(line("construct", flatConstruct))
         print(line("construct.hierarchy", nestedConstruct))
         print("instance.bytes bytes=\(InstanceBytes.size) stride=\(InstanceBytes.stride)")
         print("scxml.irp statecraft_ms=\(fixed(irp.milliseconds)) \(irp.summary)")
+        for (states, run) in cover.sorted(by: { $0.key < $1.key }) {
+            print("paths.cover states=\(states) transitions=\(states * 5) statecraft_ms=\(fixed(run.milliseconds)) "
+                + "paths=\(run.paths) taken=\(run.transitions) complete=\(run.complete)")
+        }
         for row in tools {
             print("chart.tools states=\(row.states) transitions=\(row.transitions) build_ms=\(fixed(row.buildMilliseconds)) "
                 + "structure_ms=\(fixed(row.structureMilliseconds)) dot_ms=\(fixed(row.dotMilliseconds)) "
@@ -90,6 +103,12 @@ enum Compare {
         }
         print(target("runtime.send", "ratio<=2", holds: runtimeSend.ratio! <= 2, fixed(runtimeSend.ratio!)))
         print(target("instance.bytes", "bytes<=128+context(0)", holds: InstanceBytes.size <= 128, "\(InstanceBytes.size) bytes"))
+        let thousand = cover[1_000]!
+        print(target(
+            "paths.cover", "ms<100 at 1000 states, every transition taken",
+            holds: thousand.milliseconds < 100 && thousand.transitions == 5_000 && thousand.complete,
+            "\(fixed(thousand.milliseconds)) ms, \(thousand.transitions) transitions taken"
+        ))
         print(target(
             "scxml.irp", "ms<10000, no failure", holds: irp.milliseconds < 10_000 && irp.summary.failed == 0,
             "\(fixed(irp.milliseconds)) ms, \(irp.summary)"
@@ -103,6 +122,16 @@ enum Compare {
         #if ECMAScript
         try ECMAScriptReport.run()
         #endif
+    }
+
+    /// `compare paths`: only the `paths.cover` case, at 100, 1,000 and 10,000 states.
+    static func pathsOnly() throws {
+        for states in [100, 1_000, 10_000] {
+            let made = try PathsCover(states: states)
+            let run = (0..<5).map { _ in made.run() }.min { $0.milliseconds < $1.milliseconds }!
+            print("paths.cover states=\(states) transitions=\(states * 5) statecraft_ms=\(fixed(run.milliseconds)) "
+                + "paths=\(run.paths) taken=\(run.transitions) complete=\(run.complete)")
+        }
     }
 
     static func line(_ name: String, _ timing: Timing) -> String {

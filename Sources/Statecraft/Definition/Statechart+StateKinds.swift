@@ -4,6 +4,7 @@ extension Statechart {
     ///
     /// - Parameter state: A state identity.
     /// - Returns: Whether it is atomic.
+    @usableFromInline
     package func isAtomicState(_ state: State) -> Bool {
         guard let node = stateIndex[state] else { return false }
         return nodes[node].isAtomic
@@ -13,6 +14,7 @@ extension Statechart {
     ///
     /// - Parameter state: A state identity.
     /// - Returns: Whether it is a history state.
+    @usableFromInline
     package func isHistoryState(_ state: State) -> Bool {
         guard let node = stateIndex[state] else { return false }
         return nodes[node].isHistory

@@ -17,6 +17,7 @@ public struct ModelTransition<State: Hashable & Sendable, EventKind: Hashable & 
     ///   - source: The state it leaves.
     ///   - target: The state it enters, if any.
     ///   - eventKind: The kind of event that takes it, if any.
+    @inlinable
     public init(source: State, target: State?, eventKind: EventKind?) {
         self.source = source
         self.target = target

@@ -1,5 +1,4 @@
-import Statecraft
-import Synchronization
+public import Statecraft
 
 extension TestModel {
     /// The shortest path to every configuration the search reaches (every node, as the model's
@@ -7,146 +6,214 @@ extension TestModel {
     ///
     /// - Returns: The paths, what was never reached, and whether a bound stopped the search.
     /// - Complexity: O(*n* × *e*) steps for *n* nodes and *e* events, each on a copy of a machine.
+    @inlinable
     public func shortestPaths() -> ModelPaths<State, Event> {
-        let search = search()
-        return search.result(paths: search.nodes.map { $0.path(self) })
-    }
-
-    /// A small set of paths that together take every transition the search takes: for each
-    /// transition the shortest path that takes it, longest first, each kept only when it takes
-    /// a transition the kept ones do not.
-    ///
-    /// - Returns: The paths, shortest first, and what was never reached.
-    public func transitionPaths() -> ModelPaths<State, Event> {
-        let search = search()
-        // Each transition's first taker is a shortest path that takes it; ties go to the one
-        // found first.
-        let candidates = Set(search.firstTaker.values).sorted { left, right in
-            let (a, b) = (search.steps[left].steps.count, search.steps[right].steps.count)
-            return a != b ? a > b : left < right
-        }
-        var covered: Set<ModelTransition<State, Event.Kind>> = []
-        var kept: [Int] = []
-        for index in candidates where !search.steps[index].taken.allSatisfy(covered.contains) {
-            kept.append(index)
-            covered.formUnion(search.steps[index].taken)
-        }
-        kept.sort { left, right in
-            let (a, b) = (search.steps[left].steps.count, search.steps[right].steps.count)
-            return a != b ? a < b : left < right
-        }
-        return search.result(paths: kept.map { search.steps[$0].path(self) })
-    }
-
-    /// A machine reached by a path, and what the path took.
-    struct Node {
-        var machine: Machine<State, Event, Context>
-        var steps: [ModelStep<Event>]
-        /// The transitions taken along the path, in the order first taken, no repeats.
-        var taken: [ModelTransition<State, Event.Kind>]
-
-        func path(_ model: TestModel) -> ModelPath<State, Event> {
-            ModelPath(
-                steps: steps, configuration: model.configuration(of: machine),
-                isDone: machine.status == .done, transitions: taken
+        let graph = search()
+        let paths = graph.nodes.indices.map { index in
+            let (steps, taken) = graph.route(to: index)
+            let machine = graph.nodes[index].machine
+            return ModelPath(
+                steps: steps, configuration: configuration(of: machine), isDone: machine.status == .done,
+                transitions: taken.map { graph.transitions[$0] }
             )
         }
+        return graph.result(paths: paths)
     }
 
-    /// The explored graph: nodes in breadth-first order, and every step tried.
-    struct Search {
-        var nodes: [Node] = []
-        /// Every step tried from a node: the resulting machine and path, new node or not.
-        var steps: [Node] = []
-        /// For each transition, the index in ``steps`` of the first step that took it.
-        var firstTaker: [ModelTransition<State, Event.Kind>: Int] = [:]
-        var transitionsTaken: [ModelTransition<State, Event.Kind>] = []
-        var activeSeen: Set<State> = []
-        var kindsTaken: Set<Event.Kind> = []
-        var stop: ModelSearchStop?
-        let chart: Statechart<State, Event, Context>
+    /// A small set of paths that together take every transition the search takes.
+    ///
+    /// Each path is a walk from a new machine: it takes a step that takes a transition no path
+    /// has taken yet when there is one, and otherwise goes by the shortest way to the nearest
+    /// configuration that has one. A path ends when no such step can be reached from where it
+    /// is (after a final state, for instance), and the next starts again from a new machine.
+    /// The walks are run on a real machine as they are made, so each path's transitions and
+    /// configuration are what replaying it gives.
+    ///
+    /// - Returns: The paths and what was never reached.
+    /// - Complexity: O(*t* × (*n* + *n* × *e*)) in the worst case for *t* transitions, where
+    ///   the walk has to look far for the next one; about O(*n* × *e*) on charts whose states
+    ///   reach each other.
+    @inlinable
+    public func transitionPaths() -> ModelPaths<State, Event> {
+        let graph = search()
+        var walker = CoverWalk(graph: graph, model: self)
+        return graph.result(paths: walker.walk())
+    }
 
+    /// The explored graph: nodes in breadth-first order, each with the step from its parent,
+    /// and every step tried from each node.
+    @usableFromInline
+    struct Graph {
+        @usableFromInline
+        struct Node {
+            @usableFromInline var machine: Machine<State, Event, Context>
+            @usableFromInline var parent: Int
+            @usableFromInline var step: ModelStep<Event>?
+            /// The transitions the step from the parent takes.
+            @usableFromInline var taken: [Int]
+
+            @inlinable
+            init(machine: Machine<State, Event, Context>, parent: Int, step: ModelStep<Event>?, taken: [Int]) {
+                self.machine = machine
+                self.parent = parent
+                self.step = step
+                self.taken = taken
+            }
+        }
+
+        @usableFromInline
+        struct Edge {
+            @usableFromInline var step: ModelStep<Event>
+            @usableFromInline var target: Int
+            @usableFromInline var taken: [Int]
+
+            @inlinable
+            init(step: ModelStep<Event>, target: Int, taken: [Int]) {
+                self.step = step
+                self.target = target
+                self.taken = taken
+            }
+        }
+
+        @usableFromInline var nodes: [Node] = []
+        /// Per node, the steps tried from it that lead to a known node.
+        @usableFromInline var edges: [[Edge]] = []
+        /// The node of each identity.
+        @usableFromInline var index: [AnyHashable: Int] = [:]
+        /// The transitions, numbered in the order first taken.
+        @usableFromInline var transitions: [ModelTransition<State, Event.Kind>] = []
+        @usableFromInline var transitionNumbers: [ModelTransition<State, Event.Kind>: Int] = [:]
+        /// The transitions the new machine takes as it starts.
+        @usableFromInline var initial: [Int] = []
+        @usableFromInline var activeSeen: Set<State> = []
+        @usableFromInline var kindsTaken: Set<Event.Kind> = []
+        @usableFromInline var stop: ModelSearchStop?
+        @usableFromInline let chart: Statechart<State, Event, Context>
+
+        @inlinable
+        init(chart: Statechart<State, Event, Context>) {
+            self.chart = chart
+        }
+
+        @inlinable
+        mutating func number(_ transition: ModelTransition<State, Event.Kind>) -> Int {
+            if let number = transitionNumbers[transition] { return number }
+            transitions.append(transition)
+            transitionNumbers[transition] = transitions.count - 1
+            if let kind = transition.eventKind { kindsTaken.insert(kind) }
+            return transitions.count - 1
+        }
+
+        /// The steps from the start to `node` and the transitions they take, in order, once.
+        @inlinable
+        func route(to node: Int) -> ([ModelStep<Event>], [Int]) {
+            var steps: [ModelStep<Event>] = []
+            var edges: [[Int]] = []
+            var current = node
+            while current > 0 {
+                steps.append(nodes[current].step!)
+                edges.append(nodes[current].taken)
+                current = nodes[current].parent
+            }
+            var seen: Set<Int> = []
+            var taken: [Int] = []
+            for transition in initial + edges.reversed().flatMap({ $0 }) where seen.insert(transition).inserted {
+                taken.append(transition)
+            }
+            return (steps.reversed(), taken)
+        }
+
+        @inlinable
         func result(paths: [ModelPath<State, Event>]) -> ModelPaths<State, Event> {
             ModelPaths(
-                paths: paths, transitionsTaken: transitionsTaken,
+                paths: paths, transitionsTaken: transitions,
                 statesNeverActive: chart.states.filter { !chart.isHistoryState($0) && !activeSeen.contains($0) },
                 eventKindsNeverTaken: chart.eventKinds.filter { !kindsTaken.contains($0) },
                 stop: stop
             )
         }
-
-        mutating func note(_ node: Node) {
-            activeSeen.formUnion(node.machine.activeStates)
-            for transition in node.taken where firstTaker[transition] == nil {
-                firstTaker[transition] = steps.count
-                transitionsTaken.append(transition)
-                if let kind = transition.eventKind { kindsTaken.insert(kind) }
-            }
-            steps.append(node)
-        }
     }
 
-    func search() -> Search {
-        var search = Search(chart: chart)
+    @inlinable
+    func search() -> Graph {
+        var graph = Graph(chart: chart)
         let recorder = TransitionRecorder<State, Event>()
+        let listener = recorder.listener
         // The start's own transitions (eventless ones, done events) count too.
-        var start = Machine(chart: chart, context: makeContext(), onTransition: recorder.listener)
+        var start = Machine(chart: chart, context: makeContext(), onTransition: listener)
         start.onTransition = nil
-        var initial: [ModelTransition<State, Event.Kind>] = []
-        for transition in recorder.take() where !initial.contains(transition) { initial.append(transition) }
-        let root = Node(machine: start, steps: [], taken: initial)
-        var seen: Set<AnyHashable> = [identity(start)]
-        search.nodes.append(root)
-        search.note(root)
+        graph.initial = recorder.take().map { graph.number($0) }
+        graph.nodes.append(.init(machine: start, parent: -1, step: nil, taken: []))
+        graph.edges.append([])
+        graph.index[identity(start)] = 0
+        graph.activeSeen.formUnion(start.activeStates)
+        let sends = events.map { ModelStep.send($0) }
+        var depths = [0]
         var head = 0
-        expanding: while head < search.nodes.count {
-            let node = search.nodes[head]
+        expanding: while head < graph.nodes.count {
+            let current = head
             head += 1
-            guard node.machine.status != .done else { continue }
-            var steps = events.map { ModelStep.send($0) }
-            if let deadline = node.machine.nextDeadline { steps.append(.wait(deadline - node.machine.now)) }
-            guard node.steps.count < maxDepth else {
-                if !steps.isEmpty, search.stop == nil { search.stop = .maxDepth(maxDepth) }
+            let machine = graph.nodes[current].machine
+            guard machine.status != .done else { continue }
+            var steps = sends
+            if let deadline = machine.nextDeadline { steps.append(.wait(deadline - machine.now)) }
+            guard depths[current] < maxDepth else {
+                if !steps.isEmpty, graph.stop == nil { graph.stop = .maxDepth(maxDepth) }
                 continue
             }
             for step in steps {
-                var machine = node.machine
-                machine.onTransition = recorder.listener
+                var next = machine
+                next.onTransition = listener
                 switch step {
-                case .send(let event): _ = machine.send(event)
-                case .wait(let duration): machine.advance(by: duration)
+                case .send(let event): _ = next.send(event)
+                case .wait(let duration): next.advance(by: duration)
                 }
-                machine.onTransition = nil
-                var taken = node.taken
-                for transition in recorder.take() where !taken.contains(transition) { taken.append(transition) }
-                let next = Node(machine: machine, steps: node.steps + [step], taken: taken)
-                search.note(next)
-                guard seen.insert(identity(machine)).inserted else { continue }
-                if search.nodes.count >= maxConfigurations {
-                    search.stop = .maxConfigurations(maxConfigurations)
+                next.onTransition = nil
+                let taken = recorder.take().map { graph.number($0) }
+                let key = identity(next)
+                if let known = graph.index[key] {
+                    graph.edges[current].append(.init(step: step, target: known, taken: taken))
+                    continue
+                }
+                if graph.nodes.count >= maxConfigurations {
+                    graph.stop = .maxConfigurations(maxConfigurations)
                     break expanding
                 }
-                search.nodes.append(next)
+                let index = graph.nodes.count
+                graph.index[key] = index
+                graph.nodes.append(.init(machine: next, parent: current, step: step, taken: taken))
+                graph.edges.append([])
+                graph.edges[current].append(.init(step: step, target: index, taken: taken))
+                graph.activeSeen.formUnion(next.activeStates)
+                depths.append(depths[current] + 1)
             }
         }
-        return search
+        return graph
     }
 }
 
 /// Collects the transitions a machine's listener reports.
-final class TransitionRecorder<State: Hashable & Sendable, Event: MachineEvent>: Sendable {
-    private let log = Mutex<[ModelTransition<State, Event.Kind>]>([])
+///
+/// `@unchecked Sendable`: a machine calls its listener synchronously, on the thread that called
+/// `send` or `advance`, and the search that owns a recorder reads it on that same thread
+/// between calls. No recorder is shared between tasks.
+@usableFromInline
+final class TransitionRecorder<State: Hashable & Sendable, Event: MachineEvent>: @unchecked Sendable {
+    @usableFromInline var log: [ModelTransition<State, Event.Kind>] = []
 
+    @inlinable
+    init() {}
+
+    @inlinable
     var listener: @Sendable (TakenTransition<State, Event>) -> Void {
         { [self] taken in
-            self.log.withLock { $0.append(ModelTransition(source: taken.source, target: taken.target, eventKind: taken.event?.kind)) }
+            self.log.append(ModelTransition(source: taken.source, target: taken.target, eventKind: taken.event?.kind))
         }
     }
 
+    @inlinable
     func take() -> [ModelTransition<State, Event.Kind>] {
-        log.withLock { log in
-            defer { log.removeAll() }
-            return log
-        }
+        defer { log.removeAll(keepingCapacity: true) }
+        return log
     }
 }

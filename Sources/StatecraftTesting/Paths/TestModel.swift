@@ -35,8 +35,8 @@ public struct TestModel<State: Hashable & Sendable, Event: MachineEvent, Context
     /// The most nodes (configurations, as `identity` tells them apart) the search keeps.
     public var maxConfigurations = 10_000
 
-    let makeContext: () -> Context
-    let identity: (Machine<State, Event, Context>) -> AnyHashable
+    @usableFromInline let makeContext: () -> Context
+    @usableFromInline let identity: (Machine<State, Event, Context>) -> AnyHashable
 
     /// Creates a model whose search tells machines apart by their active states, done status
     /// and next timer.
@@ -45,6 +45,7 @@ public struct TestModel<State: Hashable & Sendable, Event: MachineEvent, Context
     ///   - chart: The chart.
     ///   - context: Makes the context of each new machine.
     ///   - events: The events to try in every configuration.
+    @inlinable
     public init(chart: Statechart<State, Event, Context>, context: @escaping () -> Context, events: [Event]) {
         self.init(chart: chart, context: context, events: events) { ConfigurationKey($0) }
     }
@@ -57,6 +58,7 @@ public struct TestModel<State: Hashable & Sendable, Event: MachineEvent, Context
     ///   - events: The events to try in every configuration.
     ///   - identity: What makes two machines the same node of the search; for example their
     ///     active states and one field of the context.
+    @inlinable
     public init<Key: Hashable>(
         chart: Statechart<State, Event, Context>,
         context: @escaping () -> Context,
@@ -77,6 +79,7 @@ public struct TestModel<State: Hashable & Sendable, Event: MachineEvent, Context
     }
 
     /// The active atomic states of `machine`, in document order.
+    @inlinable
     func configuration(of machine: Machine<State, Event, Context>) -> [State] {
         machine.activeStates.filter(chart.isAtomicState)
     }
@@ -89,6 +92,7 @@ extension TestModel where Context: Sendable {
     ///   - chart: The chart.
     ///   - context: The context of each new machine.
     ///   - events: The events to try in every configuration.
+    @inlinable
     public init(chart: Statechart<State, Event, Context>, context: Context, events: [Event]) {
         self.init(chart: chart, context: { context }, events: events)
     }
@@ -104,6 +108,7 @@ extension TestModel where Context: Hashable {
     ///   - chart: The chart.
     ///   - context: Makes the context of each new machine.
     ///   - events: The events to try in every configuration.
+    @inlinable
     public init(chart: Statechart<State, Event, Context>, context: @escaping () -> Context, events: [Event]) {
         self.init(chart: chart, context: context, events: events) { machine in
             ContextKey(configuration: ConfigurationKey(machine), context: machine.context)
@@ -119,6 +124,7 @@ extension TestModel where Context: Hashable & Sendable {
     ///   - chart: The chart.
     ///   - context: The context of each new machine.
     ///   - events: The events to try in every configuration.
+    @inlinable
     public init(chart: Statechart<State, Event, Context>, context: Context, events: [Event]) {
         self.init(chart: chart, context: { context }, events: events)
     }
@@ -130,17 +136,20 @@ extension TestModel where Context == Void {
     /// - Parameters:
     ///   - chart: The chart.
     ///   - events: The events to try in every configuration.
+    @inlinable
     public init(chart: Statechart<State, Event, Void>, events: [Event]) {
         self.init(chart: chart, context: {}, events: events)
     }
 }
 
 /// Active states, done status and the delay to the next timer.
+@usableFromInline
 struct ConfigurationKey<State: Hashable & Sendable>: Hashable {
-    var states: [State]
-    var done: Bool
-    var nextTimer: Duration?
+    @usableFromInline var states: [State]
+    @usableFromInline var done: Bool
+    @usableFromInline var nextTimer: Duration?
 
+    @inlinable
     init<Event, Context>(_ machine: Machine<State, Event, Context>) {
         states = machine.activeStates
         done = machine.status == .done
@@ -148,7 +157,14 @@ struct ConfigurationKey<State: Hashable & Sendable>: Hashable {
     }
 }
 
+@usableFromInline
 struct ContextKey<State: Hashable & Sendable, Context: Hashable>: Hashable {
-    var configuration: ConfigurationKey<State>
-    var context: Context
+    @usableFromInline var configuration: ConfigurationKey<State>
+    @usableFromInline var context: Context
+
+    @inlinable
+    init(configuration: ConfigurationKey<State>, context: Context) {
+        self.configuration = configuration
+        self.context = context
+    }
 }
