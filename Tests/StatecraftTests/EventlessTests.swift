@@ -1,6 +1,6 @@
 import Testing
 import Synchronization
-import Statecraft
+@testable import Statecraft
 
 @Suite("Eventless transitions")
 struct EventlessTests {
@@ -211,6 +211,31 @@ struct QueueTests {
         #expect(machine.lastFault?.code == .guardFailed)
         #expect(machine.send(.go).rejection?.code == .guardsDeclined)
         #expect(machine.lastFault?.code == .guardFailed)
+    }
+
+    /// An event whose own guard threw is rejected and leaves the machine as it was: the
+    /// eventless transitions are not asked again (nothing changed since they were), so the
+    /// only fault is the rejection's. Both the general and the region path; found by the
+    /// Appendix D oracle once its avoidances were lifted (seed 22).
+    @Test(arguments: [false, true])
+    func anEventWhoseGuardThrewDoesNotRunTheEventlessTransitionsAgain(generalPath: Bool) throws {
+        struct Broken: Error {}
+        let chart = try ChartCompilationOptions.$skipsRegionSteps.withValue(generalPath) {
+            try Statechart<S, E, Log> {
+                Atomic(.a) {
+                    Always(to: .b, guard: { _, _ in throw Broken() })
+                    On(.go, to: .c, guard: { _, _ in throw Broken() })
+                }
+                Atomic(.b)
+                Atomic(.c)
+            }
+        }
+        var machine = chart.makeMachine(context: Log())
+        #expect(machine.lastFault?.code == .guardFailed)
+        let result = machine.send(.go)
+        #expect(result.rejection?.code == .guardFailed)
+        #expect(machine.lastFault == nil)
+        #expect(machine.isActive(.a))
     }
 
     /// With guard errors delivered as events, an eventless guard that keeps throwing raises an

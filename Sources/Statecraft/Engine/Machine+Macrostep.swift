@@ -94,11 +94,16 @@ extension Machine {
         let selection = selectTransitions(trigger, strict: kind != nil)
         // The state a rejection names: where the event found nothing, before the macrostep runs.
         var state = self.state
-        if case .selected = selection {} else if chart.hasEventless || space.internalHead < space.internalQueue.count {
+        switch selection {
+        case .selected, .failed:
+            // A guard that threw on a user's event rejects it and leaves the machine as it
+            // was (nothing ran, and a strict selection raises no event), as the region path does.
+            break
+        case .none, .declined:
             // No transition: SCXML's main loop still runs the macrostep, so eventless
             // transitions are checked again and events raised while guards were evaluated
             // (guard errors delivered as events) are processed.
-            runToCompletion()
+            if chart.hasEventless || space.internalHead < space.internalQueue.count { runToCompletion() }
         }
         switch selection {
         case .none:

@@ -33,9 +33,19 @@ extension AppendixD {
         guard instant > now else { return 0 }
         lastFault = nil
         var fired = 0
+        var firedAtThisInstant = 0
         while running, let next = timers.indices.filter({ timers[$0].due <= instant }).min(by: { timers[$0].precedes(timers[$1]) }) {
             let timer = timers.remove(at: next)
+            firedAtThisInstant = timer.due == now ? firedAtThisInstant + 1 : 1
             now = timer.due
+            if firedAtThisInstant > Self.microstepLimit {
+                // Statecraft's bound: timers that keep scheduling each other with no delay are
+                // cut, and every timer due at that instant is dropped.
+                let due = now
+                timers.removeAll { $0.due <= due }
+                lastFault = "timerLimit"
+                break
+            }
             fired += 1
             _ = processExternalEvent(timer.trigger)
             mainEventLoop()

@@ -122,8 +122,12 @@ struct AppendixD {
     /// the macrostep. Statecraft's answer is what `Machine.send(_:)` returns.
     mutating func processExternalEvent(_ externalEvent: OracleTrigger) -> String {
         let selection: Selection
+        // Statecraft selects strictly only for a user's event: a guard that throws on a timer
+        // (or a done event) is reported in `lastFault` and counts as false.
+        var strict = false
+        if case .event = externalEvent { strict = true }
         do {
-            selection = try selectTransitions(externalEvent, strict: true)
+            selection = try selectTransitions(externalEvent, strict: strict)
         } catch {
             // Without `guardErrorEvent`, a guard that throws rejects an external event and
             // leaves the machine as it was.
@@ -137,8 +141,10 @@ struct AppendixD {
             microstep(selection.enabled, trigger: externalEvent)
             macrostep()
         } else {
-            macrostep()
+            // The rejection names the state where the event found nothing, before the
+            // macrostep runs the events its guards raised.
             result = "rejected \(selection.sawCandidate ? "guardsDeclined" : "noTransition") in \(stateName)"
+            macrostep()
         }
         if case .timer = externalEvent { result = "handled" }
         return result

@@ -31,7 +31,7 @@ struct OracleDifferentialTests {
     @Test(arguments: 0 ..< batches)
     func randomChartsAgreeWithTheOracle(batch: Int) {
         let seeds = Self.seeds(batch: batch)
-        let tally = Self.run(seeds, loops: Self.environment["STATECRAFT_ORACLE_LOOPS"] == "1", avoiding: Self.avoiding)
+        let tally = Self.run(seeds, loops: Self.environment["STATECRAFT_ORACLE_LOOPS"] == "1")
         // Most random charts must build, and their scripts must run, or the suite compares little.
         guard !tally.disagreed else { return }
         #expect(tally.built * 10 >= seeds.count * 7, "only \(tally.built) of \(seeds.count) random charts were built")
@@ -47,15 +47,8 @@ struct OracleDifferentialTests {
     /// cut. Each loop costs ten thousand microsteps on both sides, so only a few seeds run.
     @Test func loopingChartsAreCutAtTheSameMicrostep() {
         let seeds: [UInt64] = Self.environment["STATECRAFT_ORACLE_SEED"] == nil ? Array(0 ..< 24) : []
-        let tally = Self.run(seeds, loops: true, avoiding: Self.avoiding)
+        let tally = Self.run(seeds, loops: true)
         #expect(seeds.isEmpty || tally.disagreed || tally.cut > 0, "no chart of \(seeds.count) looped to the microstep bound")
-    }
-
-    /// The known engine issues the generator keeps away from: all of them, but those named in
-    /// `STATECRAFT_ORACLE_LIFT` (comma-separated case names, or `all`), to check a fix.
-    static var avoiding: Set<KnownEngineIssue> {
-        let lifted = Set((environment["STATECRAFT_ORACLE_LIFT"] ?? "").split(separator: ",").map(String.init))
-        return Set(KnownEngineIssue.allCases.filter { !lifted.contains("\($0)") && !lifted.contains("all") })
     }
 
     struct Tally {
@@ -75,10 +68,10 @@ struct OracleDifferentialTests {
 
     /// Runs the cases of `seeds`; the first disagreement is recorded as an issue, with its
     /// seed and a shrunk case.
-    static func run(_ seeds: [UInt64], loops: Bool, avoiding: Set<KnownEngineIssue>) -> Tally {
+    static func run(_ seeds: [UInt64], loops: Bool) -> Tally {
         var tally = Tally()
         for seed in seeds {
-            let spec = OracleGenerator.makeCase(seed: seed, loops: loops, avoiding: avoiding)
+            let spec = OracleGenerator.makeCase(seed: seed, loops: loops)
             if environment["STATECRAFT_ORACLE_SEED"] != nil { print("Seed \(seed):\n\(spec.listing)") }
             switch OracleDifferential.run(spec) {
             case .refused:
@@ -89,7 +82,7 @@ struct OracleDifferentialTests {
                 if cut { tally.cut += 1 }
                 tally.coverage.merge(coverage, uniquingKeysWith: +)
             case .disagreed(let disagreement):
-                Issue.record(Comment(rawValue: report(seed: seed, spec: spec, loops: loops, avoiding: avoiding, disagreement: disagreement)))
+                Issue.record(Comment(rawValue: report(seed: seed, spec: spec, loops: loops, disagreement: disagreement)))
                 tally.disagreed = true
                 return tally
             }
@@ -99,9 +92,9 @@ struct OracleDifferentialTests {
 
     /// The seed, the disagreement, and the case shrunk while the disagreement persists.
     static func report(
-        seed: UInt64, spec: OracleCase, loops: Bool, avoiding: Set<KnownEngineIssue>, disagreement: OracleDisagreement
+        seed: UInt64, spec: OracleCase, loops: Bool, disagreement: OracleDisagreement
     ) -> String {
-        let shrunk = OracleShrinker.shrink(spec, avoiding: avoiding)
+        let shrunk = OracleShrinker.shrink(spec)
         return """
             The engine and the Appendix D oracle disagree on seed \(seed)\(loops ? " with loops" : "") \
             (replay: STATECRAFT_ORACLE_SEED=\(seed)\(loops ? " STATECRAFT_ORACLE_LOOPS=1" : "") \

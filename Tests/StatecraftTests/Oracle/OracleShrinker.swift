@@ -3,10 +3,10 @@
 enum OracleShrinker {
     /// The smallest failing case found within `attempts` runs, with its disagreement.
     static func shrink(
-        _ spec: OracleCase, avoiding: Set<KnownEngineIssue>, attempts: Int = 3_000
+        _ spec: OracleCase, attempts: Int = 3_000
     ) -> (OracleCase, OracleDisagreement)? {
         func disagreement(_ candidate: OracleCase) -> OracleDisagreement? {
-            if case .disagreed(let found) = OracleDifferential.run(candidate.avoiding(avoiding)) { return found }
+            if case .disagreed(let found) = OracleDifferential.run(candidate) { return found }
             return nil
         }
         guard var found = disagreement(spec) else { return nil }
@@ -28,7 +28,7 @@ enum OracleShrinker {
                 }
             }
         }
-        return (current.avoiding(avoiding), found)
+        return (current, found)
     }
 
     /// Every case one change smaller than `spec`, the largest cuts first.
