@@ -1,20 +1,20 @@
-/// What exiting and entering a state runs, written once: the fast paths (leaf steps, region
-/// steps, and the microstep plans built from region steps) compile their action lists from
-/// these, in the order the general path's `exitStates` and `enterStates` run them.
+/// The action lists of the fast paths (leaf steps, region steps, and the microstep plans built
+/// from region steps), recorded from the one description of what exiting and entering a state
+/// runs (`ChartNode.forEachExitAction` and `forEachEntryAction`), which the general path
+/// follows as it goes.
 extension ChartCompilation {
     /// What exiting `node` runs: its exit actions, in the order written.
     func exitActions(of node: Int) -> [Int32] {
-        Array(nodes[node].exitStart ..< nodes[node].exitStart + nodes[node].exitCount)
+        var actions: [Int32] = []
+        nodes[node].forEachExitAction { actions.append(Int32($0)) }
+        return actions
     }
 
     /// What entering `node` runs: its entry actions in the order written, then, when a compound
     /// state is entered by default (no descendant targeted), its initial transition's action.
     func entryActions(of node: Int, byDefault: Bool) -> [Int32] {
-        var actions = Array(nodes[node].entryStart ..< nodes[node].entryStart + nodes[node].entryCount)
-        if byDefault, nodes[node].kind == .compound {
-            let initial = transitions[Int(nodes[node].initialTransition)]
-            if initial.action >= 0 { actions.append(initial.action) }
-        }
+        var actions: [Int32] = []
+        nodes[node].forEachEntryAction(byDefault: byDefault, transitions: transitions) { actions.append(Int32($0)) }
         return actions
     }
 

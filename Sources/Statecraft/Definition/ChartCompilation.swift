@@ -601,6 +601,7 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
             computeRegionSteps()
             if !ChartCompilationOptions.skipsPlans { computePlans() }
         }
+        assert(fastPathsAgreeWithGeneralPath())
     }
 
     // MARK: Warnings

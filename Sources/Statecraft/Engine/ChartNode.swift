@@ -64,3 +64,41 @@ struct TransitionInfo: Sendable {
     /// For a delayed transition: its delay. Zero otherwise.
     @usableFromInline var delay: Duration
 }
+
+/// What exiting and entering a state runs, written once. The general path (`exitStates`,
+/// `enterStates`, `exitAtFinish`), the leaf path (`enterPath`, `finishFlat`) call these as they
+/// go; the compiled fast paths (leaf steps, region steps, microstep plans) record what they
+/// yield when the chart is built (`ChartCompilation+Actions.swift`).
+extension ChartNode {
+    /// Exiting the state runs its exit actions, in the order written.
+    @inlinable
+    @inline(__always)
+    func forEachExitAction(_ body: (Int) throws -> Void) rethrows {
+        var index = Int(exitStart)
+        let end = index &+ Int(exitCount)
+        while index < end {
+            try body(index)
+            index &+= 1
+        }
+    }
+
+    /// Entering the state runs its entry actions in the order written, then, when a compound
+    /// state is entered by default (no descendant targeted), its initial transition's action.
+    /// (A history state's default action belongs to the transition that targets it.)
+    @inlinable
+    @inline(__always)
+    func forEachEntryAction<Transitions: RandomAccessCollection<TransitionInfo>>(
+        byDefault: Bool, transitions: Transitions, _ body: (Int) throws -> Void
+    ) rethrows where Transitions.Index == Int {
+        var index = Int(entryStart)
+        let end = index &+ Int(entryCount)
+        while index < end {
+            try body(index)
+            index &+= 1
+        }
+        if byDefault, kind == .compound {
+            let action = transitions[Int(initialTransition)].action
+            if action >= 0 { try body(Int(action)) }
+        }
+    }
+}

@@ -38,10 +38,8 @@ extension Machine {
             let info = chart.nodes[entering]
             Bits.insert(configuration, entering)
             noteEntry(entering)
-            if info.entryCount > 0 { runActions(start: info.entryStart, count: info.entryCount, event: event) }
-            if info.kind == .compound, Bits.contains(defaultEntry, entering) {
-                let initial = chart.transitions[Int(info.initialTransition)]
-                if initial.action >= 0 { runAction(Int(initial.action), event: event) }
+            info.forEachEntryAction(byDefault: Bits.contains(defaultEntry, entering), transitions: chart.transitions) {
+                runAction($0, event: event)
             }
             if dynamic {
                 let historyDefault = Int(space.defaultHistoryAction[entering])
@@ -173,8 +171,7 @@ extension Machine {
         let configuration = StateSet(words: UnsafeBufferPointer(start: words, count: chart.setWords))
         var node = configuration.previous(below: chart.nodes.count, from: 1)
         while let exiting = node {
-            let info = chart.nodes[exiting]
-            runActions(start: info.exitStart, count: info.exitCount, event: nil)
+            chart.nodes[exiting].forEachExitAction { runAction($0, event: nil) }
             node = configuration.previous(below: exiting, from: 1)
         }
         space.timers.removeAll()

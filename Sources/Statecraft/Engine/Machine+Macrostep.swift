@@ -419,7 +419,7 @@ extension Machine {
         while let exiting = node {
             let info = chart.nodes[exiting]
             noteExit(exiting)
-            if info.exitCount > 0 { runActions(start: info.exitStart, count: info.exitCount, event: event) }
+            info.forEachExitAction { runAction($0, event: event) }
             if info.hasTimers { space.timers.removeAll { $0.owner == Int32(exiting) } }
             Bits.remove(configuration, exiting)
             node = Bits.previous(toExit, below: exiting, from: 1)

@@ -334,11 +334,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
             let entering = entry &>> 1
             let node = chart.nodes[entering]
             current = entering
-            if node.entryCount > 0 { runActions(start: node.entryStart, count: node.entryCount, event: event) }
-            if entry & 1 != 0 {
-                let initial = chart.transitions[Int(node.initialTransition)]
-                if initial.action >= 0 { runAction(Int(initial.action), event: event) }
-            }
+            node.forEachEntryAction(byDefault: entry & 1 != 0, transitions: chart.transitions) { runAction($0, event: event) }
             position &+= 1
         }
     }
@@ -349,8 +345,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     mutating func finishFlat() {
         finished = true
         leafRow = -1
-        let node = chart.nodes[current]
-        runActions(start: node.exitStart, count: node.exitCount, event: nil)
+        chart.nodes[current].forEachExitAction { runAction($0, event: nil) }
     }
 
     // MARK: Running closures
@@ -378,17 +373,6 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     func isActive(node: Int) -> Bool {
         if workspace != nil { return Bits.contains(words, node) }
         return node == current || (current > node && current < Int(chart.nodes[node].end))
-    }
-
-    @inlinable
-    @inline(__always)
-    mutating func runActions(start: Int32, count: Int32, event: Event?) {
-        var index = Int(start)
-        let end = index &+ Int(count)
-        while index < end {
-            runAction(index, event: event)
-            index &+= 1
-        }
     }
 
     @inlinable
