@@ -26,9 +26,34 @@ public struct Effects<Event: MachineEvent>: Sendable {
     }
 
     @usableFromInline var items: [Item] = []
+    /// The machine's workspace, to answer ``isActive(_:)``; weak, as the workspace holds this.
+    @usableFromInline weak var owner: Workspace<Event>?
 
     @usableFromInline
     init() {}
+
+    /// Whether `state` was active when the transitions now being taken were selected (XState's
+    /// `stateIn`, and what a ``When`` guard sees): every action of one microstep, exit,
+    /// transition and entry alike, gets the same answer, the configuration before the
+    /// microstep. The entry actions of the initial configuration see no state active; the exit
+    /// actions run when the machine finishes see the final configuration.
+    ///
+    /// ```swift
+    /// On(.tick) { player, _, effects in
+    ///     if effects.isActive(S.muted) { player.skippedSounds += 1 }
+    /// }
+    /// ```
+    ///
+    /// Ask it inside the action: an `Effects` value kept past the action's return answers for
+    /// whatever the machine does later, and `false` once the machine is gone.
+    ///
+    /// - Parameter state: A state of the chart; any other value, or a state of another type,
+    ///   answers `false`.
+    /// - Returns: Whether the state is in the configuration.
+    public func isActive<State: Hashable & Sendable>(_ state: State) -> Bool {
+        guard let owner, let node = owner.stateNode?(AnyHashable(state)), node > 0 else { return false }
+        return Bits.contains(owner.words + MachineSets.selected &* owner.setWords, node)
+    }
 
     /// Puts `event` on the internal queue: it is processed in the current macrostep, after the
     /// current microstep and before any external event.

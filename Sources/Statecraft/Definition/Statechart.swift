@@ -40,6 +40,8 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     @usableFromInline let nodes: ContiguousArray<ChartNode>
     @usableFromInline let stateTable: ContiguousArray<State>
     @usableFromInline let stateIndex: [State: Int]
+    /// `stateIndex` for a state of any type, as `Effects.isActive(_:)` asks.
+    @usableFromInline let stateNode: @Sendable (AnyHashable) -> Int?
     /// Every action and guard, in the shape the engine calls.
     @usableFromInline let program: ChartProgram<Event, Context>
     @usableFromInline let transitions: ContiguousArray<TransitionInfo>
@@ -177,6 +179,7 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         nodes = topology.nodes
         stateTable = compiled.states
         stateIndex = compiled.stateIndex
+        stateNode = { [stateIndex] key in (key.base as? State).flatMap { stateIndex[$0] } }
         let actions = ContiguousArray(compiled.actions.map { ActionSlot($0) })
         program = ChartProgram(
             actions: actions,

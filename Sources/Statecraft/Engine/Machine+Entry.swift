@@ -167,6 +167,7 @@ extension Machine {
     mutating func exitAtFinish() {
         guard !space.exitedAtFinish else { return }
         space.exitedAtFinish = true
+        noteSelectedConfiguration()
         // The configuration is kept: walk a copy, so exit actions see it unchanged.
         let configuration = StateSet(words: UnsafeBufferPointer(start: words, count: chart.setWords))
         var node = configuration.previous(below: chart.nodes.count, from: 1)

@@ -55,10 +55,20 @@ extension Machine {
         set(run).update(repeating: 0, count: chart.setWords)
     }
 
+    /// Keeps the configuration the coming microstep was selected in, for `Effects.isActive(_:)`:
+    /// the general path changes the configuration state by state, the fast paths after every
+    /// action, and actions must not be able to tell.
+    @inlinable
+    @inline(__always)
+    func noteSelectedConfiguration() {
+        set(MachineSets.selected).update(from: words, count: chart.setWords)
+    }
+
     /// SCXML's `interpret`: enters the initial configuration and runs to completion.
     @inlinable
     mutating func start() {
         workspace = Workspace(nodeCount: chart.nodes.count, historyCount: chart.historyCount, setWords: chart.setWords)
+        space.stateNode = chart.stateNode
         dequeued(nil)
         appendEnabled(chart.nodes[0].initialTransition)
         enterStates(trigger: nil)
@@ -368,6 +378,7 @@ extension Machine {
     /// SCXML's `microstep`: exit, run the transitions' actions, enter; then tell the listener.
     @inlinable
     mutating func microstep(trigger: Trigger<Event>?) {
+        noteSelectedConfiguration()
         exitStates(trigger: trigger)
         let event = trigger?.userEvent
         for transition in enabled where chart.transitions[Int(transition)].action >= 0 {

@@ -16,6 +16,7 @@ extension Machine {
             // A microstep plan: what `takeSimpleSteps(count:event:)` does after selection, with
             // the selection, the actions' order and the next configuration known in advance.
             let plan = chart.plans.withUnsafeBufferPointer { $0[planIndex] }
+            configuration[MachineSets.selected] = configuration[0]
             // One copy of the loops per answer, so that the test is not made once per action.
             if chart.usesEffects {
                 runPlanActions(plan, effects: true, event)
@@ -154,12 +155,13 @@ extension Machine {
     /// exits in reverse document order (the last step's first, each from its atomic state up),
     /// the transitions' actions in order, entries in document order; then the listener.
     ///
-    /// The configuration is updated after each step's exit actions and before its entry actions
-    /// rather than state by state: actions see the context, the event and the effects, never the
-    /// configuration, so no one can tell.
+    /// The configuration is updated after every action rather than state by state: actions see
+    /// the configuration the microstep was selected in (`Effects.isActive(_:)`), as on the
+    /// general path, so no one can tell.
     @inlinable
     @inline(__always)
     mutating func takeSimpleSteps(count: Int, event: Event) {
+        noteSelectedConfiguration()
         let chosen = space.chosen
         let effects = chart.usesEffects
         var index = count
@@ -194,7 +196,7 @@ extension Machine {
     /// Takes the chosen simple steps' exits and entries out of and into the configuration.
     ///
     /// After every action of the microstep rather than state by state, as SCXML writes it:
-    /// actions see the context, the event and the effects, never the configuration, so no one
+    /// actions read the configuration the microstep was selected in, never this one, so no one
     /// can tell.
     @inlinable
     @inline(__always)

@@ -88,6 +88,7 @@ extension Machine {
     /// the same configuration: its active leaf and the leaf's ancestors.
     mutating func moveToGeneralPath() {
         let space = Workspace<Event>(nodeCount: chart.nodes.count, historyCount: chart.historyCount, setWords: chart.setWords)
+        space.stateNode = chart.stateNode
         space.exitedAtFinish = finished
         var node = current
         while node > 0 {

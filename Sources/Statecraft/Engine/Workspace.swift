@@ -52,6 +52,8 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var recordsChanges = false
     /// Exited nodes as `~node`, entered nodes as `node`, in order.
     @usableFromInline @exclusivity(unchecked) var changes = ContiguousArray<Int32>()
+    /// The node of a state of the chart, for `Effects.isActive(_:)`.
+    @usableFromInline @exclusivity(unchecked) var stateNode: (@Sendable (AnyHashable) -> Int?)?
 
     /// An empty configuration and no history.
     ///
@@ -69,6 +71,7 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
         // At most one transition per atomic state, or the one initial transition.
         chosenCapacity = max(nodeCount, 1)
         chosen = .allocate(capacity: chosenCapacity)
+        effects.owner = self
     }
 
     deinit {
@@ -96,6 +99,7 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
         copy.touchedHistoryActions = touchedHistoryActions
         copy.recordsChanges = recordsChanges
         copy.changes = changes
+        copy.stateNode = stateNode
         return copy
     }
 
@@ -142,6 +146,9 @@ enum MachineSets {
     @usableFromInline static let toEnter = 2
     /// The compound states the current microstep enters by default.
     @usableFromInline static let defaultEntry = 3
+    /// The configuration the current microstep's transitions were selected in, which
+    /// `Effects.isActive(_:)` reads: every path copies it before running an action.
+    @usableFromInline static let selected = 4
     /// How many runs there are.
-    @usableFromInline static let count = 4
+    @usableFromInline static let count = 5
 }

@@ -70,6 +70,7 @@ extension Machine {
             return
         }
         let space = Workspace<Event>(nodeCount: chart.nodes.count, historyCount: chart.historyCount, setWords: chart.setWords)
+        space.stateNode = chart.stateNode
         for word in 0 ..< chart.setWords { space.words[word] = configuration.words[word] }
         space.exitedAtFinish = finished
         for (state, remembered) in snapshot.history {

@@ -1,0 +1,77 @@
+import Testing
+@testable import Statecraft
+
+/// Actions read the configuration through `Effects.isActive(_:)`: the configuration the
+/// microstep's transitions were selected in, the same on every path.
+@Suite("Actions read the configuration")
+struct ActionsReadConfigurationTests {
+    /// A parallel chart whose actions write down whether `y1` and `x2` are active.
+    static func chart(generalPath: Bool, plans: Bool) throws -> Statechart<S, E, Log> {
+        @Sendable func note(_ label: String, _ log: inout Log, _ effects: Effects<E>) {
+            log.lines.append("\(label) y1=\(effects.isActive(S.y1)) x2=\(effects.isActive(S.x2))")
+        }
+        return try ChartCompilationOptions.$skipsRegionSteps.withValue(generalPath) {
+            try ChartCompilationOptions.$skipsPlans.withValue(!plans) {
+                try Statechart<S, E, Log> {
+                    Parallel(.p) {
+                        Compound(.r1) {
+                            Atomic(.x1) {
+                                OnExit { log, _, effects in note("exit x1", &log, effects) }
+                                On(.go, to: .x2) { log, _, effects in note("go", &log, effects) }
+                            }
+                            Atomic(.x2) {
+                                OnEntry { log, _, effects in note("enter x2", &log, effects) }
+                            }
+                        }
+                        Compound(.r2) {
+                            Atomic(.y1) {
+                                OnEntry { log, _, effects in note("enter y1", &log, effects) }
+                                On(.next, to: .y2)
+                            }
+                            Atomic(.y2)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [(true, false), (false, false), (false, true)])
+    func everyActionOfAMicrostepSeesTheConfigurationItWasSelectedIn(generalPath: Bool, plans: Bool) throws {
+        let chart = try Self.chart(generalPath: generalPath, plans: plans)
+        var machine = chart.makeMachine(context: Log())
+        // The initial configuration's entry actions: nothing was active before it.
+        #expect(machine.context.lines == ["enter y1 y1=false x2=false"])
+        machine.send(.go)
+        #expect(machine.context.lines.dropFirst() == [
+            "exit x1 y1=true x2=false", "go y1=true x2=false", "enter x2 y1=true x2=false",
+        ])
+        #expect(machine.isActive(.x2))
+    }
+
+    @Test func aStateOfAnotherTypeOrOutsideTheChartIsNotActive() throws {
+        enum Other: Hashable, Sendable { case y1 }
+        let chart = try Statechart<S, E, Log> {
+            Atomic(.a) {
+                On(.go) { log, _, effects in
+                    log.lines = ["\(effects.isActive(S.a)) \(effects.isActive(Other.y1)) \(effects.isActive(S.b)) \(effects.isActive("a"))"]
+                }
+            }
+        }
+        var machine = chart.makeMachine(context: Log())
+        machine.send(.go)
+        #expect(machine.context.lines == ["true false false false"])
+    }
+
+    @Test func exitActionsRunWhenTheMachineFinishesSeeTheFinalConfiguration() throws {
+        let chart = try Statechart<S, E, Log> {
+            Atomic(.a) { On(.go, to: .done) }
+            Final(.done) {
+                OnExit { log, _, effects in log.lines.append("exit done=\(effects.isActive(S.done)) a=\(effects.isActive(S.a))") }
+            }
+        }
+        var machine = chart.makeMachine(context: Log())
+        machine.send(.go)
+        #expect(machine.context.lines == ["exit done=true a=false"])
+    }
+}
