@@ -94,7 +94,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StatecraftSCXMLTests",
-            dependencies: ["StatecraftSCXML", "Statecraft", "StatecraftRuntime", "StatecraftTesting"],
+            dependencies: ["StatecraftSCXML", "StatecraftECMAScript", "Statecraft", "StatecraftRuntime", "StatecraftTesting"],
             exclude: ["Recommendation/CHECKLIST.md"],
             swiftSettings: strict
         ),

@@ -67,7 +67,7 @@ struct Paths: ParsableCommand {
     func run() throws {
         let document: SCXMLDocument
         do {
-            document = try ToolDocument.load(file)
+            document = try DocumentLoading.load(file)
         } catch {
             Terminal.writeError("error: \(error)")
             throw ExitCode(1)

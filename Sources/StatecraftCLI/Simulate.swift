@@ -20,8 +20,8 @@ struct Simulate: ParsableCommand {
             the start as line 0, '0: (start) -> ...'. With --json, one object a line:
               {"line": 1, "input": "go", "configuration": ["a", "b"], "done": false}
             where done turns true once a top-level final state is reached. --trace adds the
-            microsteps (exits, transitions, entries, raised and sent events) before each line,
-            or as a "trace" array.
+            microsteps (exits, transitions, entries, raised and sent events) and what the
+            document's <log> elements say before each line, or as a "trace" array.
 
             When standard input is a terminal and there is no --script, the session is
             interactive: a prompt, the configuration after each command, and the events that
@@ -46,13 +46,13 @@ struct Simulate: ParsableCommand {
     @Flag(help: "Print one JSON object a line.")
     var json = false
 
-    @Flag(help: "Print the microsteps: exits, transitions, entries, raised and sent events.")
+    @Flag(help: "Print the microsteps (exits, transitions, entries, raised and sent events) and <log> output.")
     var trace = false
 
     func run() throws {
         let document: SCXMLDocument
         do {
-            document = try ToolDocument.load(file)
+            document = try DocumentLoading.load(file)
         } catch {
             Terminal.writeError("error: \(error)")
             throw ExitCode(1)

@@ -27,6 +27,22 @@ struct PathSearchTests {
         #expect(never.map { "\($0.position)" } == ["14:25", "20:20"])
     }
 
+    /// A state entered and left within one macrostep (at the start, or on the way) was active:
+    /// only states no path enters are listed.
+    @Test func statesPassedThroughWithinAMacrostepAreNotListed() throws {
+        let (_, result) = try search("""
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="boot">
+              <state id="boot"><transition target="idle"/></state>
+              <state id="idle"><transition event="go" target="passing"/></state>
+              <state id="passing"><transition target="done"/></state>
+              <state id="never"/>
+              <final id="done"/>
+            </scxml>
+            """)
+        #expect(result.configurations.map(\.states) == [["idle"], ["done"]])
+        #expect(result.unreachedStates == ["never"])
+    }
+
     @Test func sampleEventsWithDataOpenGuardedTransitions() throws {
         let (_, result) = try search(SimulationFixtures.light) { search in
             search.sampleEvents = [.event("spin", data: .object([SCXMLMember("speed", .number(2))]))]

@@ -64,6 +64,20 @@ struct TestModelTests {
         #expect(result.eventKindsNeverTaken.isEmpty)
     }
 
+    /// A state the machine passes through within a macrostep (an eventless transition out of
+    /// it) was active: it is not listed as never active, though no path ends in it.
+    @Test func aStatePassedThroughWithinAMacrostepWasActive() throws {
+        let chart = try Statechart<Door, DoorEvent, Int> {
+            Atomic(.closed) { On(.open, to: .gone) }
+            Atomic(.gone) { Always(to: .open) }
+            Atomic(.open)
+            Atomic(.locked)
+        }
+        let result = TestModel(chart: chart, context: 0, events: [.open]).shortestPaths()
+        #expect(result.paths.map(\.configuration) == [[.closed], [.open]])
+        #expect(result.statesNeverActive == [.locked])
+    }
+
     @Test func theEventSampleDecidesWhichGuardedTransitionsAreTaken() throws {
         let model = TestModel(chart: try makeDoor(), context: { 0 }, events: [.lock(code: 7), .unlock(code: 8)], identity: { $0.activeStates })
         let result = model.shortestPaths()

@@ -61,6 +61,8 @@ package struct SCXMLPathSearch {
         var waitingDelay: Duration?
         /// The transitions the path takes, replayed from the start.
         var taken: Set<Int>
+        /// The states the path entered, even those it left within the same macrostep.
+        var entered: Set<String>
     }
 
     /// Runs the search.
@@ -82,6 +84,7 @@ package struct SCXMLPathSearch {
         func record(_ node: Node) {
             reachedStates.formUnion(node.key.active)
             reachedStates.formUnion(node.configuration)
+            reachedStates.formUnion(node.entered)
             if configurationsSeen.insert(node.configuration).inserted {
                 result.configurations.append(.init(states: node.configuration, done: node.key.finished, steps: node.path))
             }
@@ -102,6 +105,7 @@ package struct SCXMLPathSearch {
             }
             for step in steps {
                 let next = replay(node.path + [step])
+                reachedStates.formUnion(next.entered)
                 // What the path takes is known even when the configuration is not new.
                 for site in next.taken where firstTaker[site] == nil {
                     firstTaker[site] = next.path
@@ -147,8 +151,13 @@ package struct SCXMLPathSearch {
         let session = SCXMLSession(document: document)
         session.eventLimit = eventLimit
         var taken: Set<Int> = []
+        var entered: Set<String> = []
         session.traceHandler = { entry in
-            if case .transition(let site, _) = entry { taken.insert(site) }
+            switch entry {
+            case .transition(let site, _): taken.insert(site)
+            case .entered(let state): entered.insert(state)
+            default: break
+            }
         }
         session.start()
         for step in path {
@@ -170,7 +179,7 @@ package struct SCXMLPathSearch {
                 active: session.activeStates, finished: session.isFinished,
                 waiting: Set(waiting.map(\.name)).sorted()
             ),
-            path: path, configuration: configuration, waitingDelay: waiting.first?.delay, taken: taken
+            path: path, configuration: configuration, waitingDelay: waiting.first?.delay, taken: taken, entered: entered
         )
     }
 }
@@ -216,7 +225,8 @@ package struct SCXMLPathResult {
     package var configurations: [Configuration] = []
     /// Paths that together take every transition taken in the search.
     package var coveringPaths: [CoveringPath] = []
-    /// States (history pseudo-states aside) never active, in document order.
+    /// States (history pseudo-states aside) never active, not even within a macrostep that left
+    /// them again, in document order.
     package var unreachedStates: [String] = []
     /// Indices of the document's transition sites never taken, in document order.
     package var sitesNeverTaken: [Int] = []

@@ -35,6 +35,10 @@ package final class SCXMLSimulation {
             session.traceHandler = { [unowned self] entry in
                 self.trace.append(Self.describe(entry, sites: sites))
             }
+            // What the document's <log> elements say, in the trace where it happened.
+            session.logHandler = { [unowned self] label, message in
+                self.trace.append(label.isEmpty ? "log \(message)" : "log \(label): \(message)")
+            }
         }
     }
 

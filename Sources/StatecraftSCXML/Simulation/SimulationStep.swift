@@ -13,7 +13,7 @@ package struct SimulationStep: Hashable, Sendable {
     /// Whether a top-level final state has been reached.
     package var done: Bool
     /// The microsteps, when traced: `exit s1`, `transition s1 -> s2 on go`, `enter s2`,
-    /// `raise e`, `send e to #_parent after 1s`.
+    /// `raise e`, `send e to #_parent after 1s`, and what `<log>` says: `log display: 30`.
     package var trace: [String]?
 
     package init(line: Int, input: String?, configuration: [String], done: Bool, trace: [String]? = nil) {

@@ -6,26 +6,38 @@ import Foundation
 package enum ToolDocument {
     /// Reads and compiles the document at `path`.
     ///
-    /// - Parameter path: An `.scxml` file, or a W3C test written in `.txml`.
+    /// - Parameters:
+    ///   - path: An `.scxml` file, or a W3C test written in `.txml`.
+    ///   - datamodels: The datamodels the document may name (the CLI adds `ecmascript` when
+    ///     its build has JavaScriptCore).
+    ///   - anyDatamodel: Whether to read a document whose datamodel is not in `datamodels`
+    ///     (`xpath`, or another name) as if it were `null`: enough to draw it, since a drawing
+    ///     shows expressions as written and runs none.
     /// - Returns: The compiled document.
     /// - Throws: ``SCXMLError`` with the file, line and column of the first mistake.
-    package static func load(_ path: String) throws(SCXMLError) -> SCXMLDocument {
-        guard path.hasSuffix(".txml") else { return try SCXMLDocument(contentsOfFile: path) }
+    package static func load(
+        _ path: String, datamodels: SCXMLDatamodels = .standard, anyDatamodel: Bool = false
+    ) throws(SCXMLError) -> SCXMLDocument {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SCXMLError(code: .unreadableFile, message: "cannot read the file '\(path)'", file: path)
         }
-        let root = try DocumentReader().read(String(decoding: data, as: UTF8.self), file: path)
-        let translated: DocumentElement
-        do {
-            translated = try ConformanceMarkup.translate(root)
-        } catch {
-            throw SCXMLError(code: .invalidDocument, message: error.message, position: error.position, file: path)
+        var root = try DocumentReader().read(String(decoding: data, as: UTF8.self), file: path)
+        if path.hasSuffix(".txml") {
+            do {
+                root = try ConformanceMarkup.translate(root)
+            } catch {
+                throw SCXMLError(code: .invalidDocument, message: error.message, position: error.position, file: path)
+            }
+        }
+        var datamodels = datamodels
+        if anyDatamodel, let name = root.attribute("datamodel"), !datamodels.names.contains(name) {
+            datamodels.register(name, SCXMLNullDatamodel.self)
         }
         let folder = (path as NSString).deletingLastPathComponent
         let base = folder.isEmpty ? "." : folder
-        let loader = ResourceLoader(
-            baseDirectory: base, fallback: ConformanceRunner(directory: base, profile: .statecraft).supplement
-        )
-        return try SCXMLDocument(root: translated, file: path, loader: loader, datamodels: .standard)
+        let loader = path.hasSuffix(".txml")
+            ? ResourceLoader(baseDirectory: base, fallback: ConformanceRunner(directory: base, profile: .statecraft).supplement)
+            : ResourceLoader(baseDirectory: base)
+        return try SCXMLDocument(root: root, file: path, loader: loader, datamodels: datamodels)
     }
 }

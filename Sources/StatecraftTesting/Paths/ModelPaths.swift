@@ -7,7 +7,8 @@ public struct ModelPaths<State: Hashable & Sendable, Event: MachineEvent>: Senda
     public var paths: [ModelPath<State, Event>]
     /// Every transition some path of the search took, in the order first taken.
     public var transitionsTaken: [ModelTransition<State, Event.Kind>]
-    /// The states never active on any path, history pseudo-states aside, in document order.
+    /// The states never active on any path, not even within a macrostep that left them again,
+    /// history pseudo-states aside, in document order.
     public var statesNeverActive: [State]
     /// The kinds of event the chart has transitions for that no step took, in the order the
     /// chart lists them.

@@ -142,7 +142,10 @@ extension TestModel {
         // The start's own transitions (eventless ones, done events) count too.
         var start = Machine(chart: chart, context: makeContext(), onTransition: listener)
         start.onTransition = nil
-        graph.initial = recorder.take().map { graph.number($0) }
+        let initial = recorder.take()
+        graph.initial = initial.map { graph.number($0) }
+        // A state a transition entered was active, even if only within a macrostep.
+        graph.activeSeen.formUnion(initial.compactMap(\.target))
         graph.nodes.append(.init(machine: start, parent: -1, step: nil, taken: []))
         graph.edges.append([])
         graph.index[identity(start)] = 0
@@ -169,7 +172,9 @@ extension TestModel {
                 case .wait(let duration): next.advance(by: duration)
                 }
                 next.onTransition = nil
-                let taken = recorder.take().map { graph.number($0) }
+                let recorded = recorder.take()
+                graph.activeSeen.formUnion(recorded.compactMap(\.target))
+                let taken = recorded.map { graph.number($0) }
                 let key = identity(next)
                 if let known = graph.index[key] {
                     graph.edges[current].append(.init(step: step, target: known, taken: taken))
