@@ -13,10 +13,10 @@ extension ChartCompilation {
         var actions: [Int32] = []
     }
 
-    /// SCXML's `microstep` on the structure alone, with no history recorded: exit set, the
+    /// SCXML's `microstep` on the structure alone (`topology` is this chart's, made once by the
+    /// caller), with no history recorded: exit set, the
     /// transitions' actions in document order, entry set.
-    func generalMicrostep(_ taken: [Int], in configuration: StateSet) -> GeneralMicrostep {
-        let topology = topology
+    func generalMicrostep(_ taken: [Int], in configuration: StateSet, topology: ChartTopology) -> GeneralMicrostep {
         var toExit = StateSet(capacity: nodes.count)
         var scratch = StaticEntryScratch(capacity: nodes.count)
         for transition in taken where transitions[transition].targetCount > 0 {
@@ -70,20 +70,21 @@ extension ChartCompilation {
 
     /// The first compiled step or plan that does not do what the general path does, in words.
     func fastPathDisagreement() -> String? {
+        let topology = topology
         for leaf in nodes.indices where nodes[leaf].isAtomic {
             let configuration = chain(of: leaf)
             for column in 0 ..< table.eventCount {
                 for position in table.cell(state: leaf, event: column) {
                     let transition = table.transition(at: position)
                     guard transitions[transition].targetCount == 0 || transitions[transition].hasStaticEntry else { continue }
-                    let general = generalMicrostep([transition], in: configuration)
+                    let general = generalMicrostep([transition], in: configuration, topology: topology)
                     if !leafSteps.isEmpty, let found = disagreement(leafSteps[position], from: leaf, with: general) { return found }
                     if !regionSteps.isEmpty, let found = disagreement(regionSteps[position], with: general) { return found }
                 }
             }
         }
         for plan in plans {
-            if let found = disagreement(plan) { return found }
+            if let found = disagreement(plan, topology: topology) { return found }
         }
         return nil
     }
@@ -113,7 +114,7 @@ extension ChartCompilation {
             + "the general path exits \(general.exits), enters \(general.entries) and runs \(general.actions)"
     }
 
-    private func disagreement(_ plan: MicrostepPlan) -> String? {
+    private func disagreement(_ plan: MicrostepPlan, topology: ChartTopology) -> String? {
         var configuration = StateSet(capacity: nodes.count)
         configuration.words[0] = plan.configuration
         // SCXML's selectTransitions, for a configuration where every first candidate is unguarded.
@@ -127,7 +128,7 @@ extension ChartCompilation {
                 if !taken.contains(transition) { taken.append(transition) }
             }
         }
-        let general = generalMicrostep(taken, in: configuration)
+        let general = generalMicrostep(taken, in: configuration, topology: topology)
         var actions = Array(planActions[Int(plan.actionStart) ..< Int(plan.actionStart) + Int(plan.actionCount)])
         if plan.backward { actions.reverse() }
         var next = plan.configuration

@@ -226,6 +226,10 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
     // MARK: Structure
 
     private func checkStructure() throws(DefinitionError) {
+        // The Initial transitions written in each state, gathered once: asking `written` per
+        // state made building a chart of thousands of states quadratic.
+        var initialsByNode: [Int: [Transition]] = [:]
+        for entry in written where entry.kind == .initial { initialsByNode[entry.node, default: []].append(entry.transition) }
         for node in nodes.indices {
             let children = childStates(of: node)
             switch nodes[node].kind {
@@ -245,13 +249,13 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
             default:
                 break
             }
-            let initials = written.filter { $0.node == node && $0.kind == .initial }
+            let initials = initialsByNode[node] ?? []
             if nodes[node].kind == .parallel, let first = initials.first {
                 throw DefinitionError(
                     code: .misplacedElement,
                     message: "parallel state \(name(node)) has an Initial transition; every region of a parallel "
                         + "state is entered, so remove it",
-                    location: first.transition.location
+                    location: first.location
                 )
             }
             if initials.count > 1 || (initials.count == 1 && declaredInitial(node) != nil) {
@@ -259,7 +263,7 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
                     code: .misplacedElement,
                     message: "compound state \(name(node)) names its initial state more than once; "
                         + "keep one of `initial:` and `Initial(to:)`",
-                    location: initials.last?.transition.location ?? location(node)
+                    location: initials.last?.location ?? location(node)
                 )
             }
         }
@@ -274,6 +278,10 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
     private mutating func compileTransitions() throws(DefinitionError) {
         timerTransitions = Array(repeating: [], count: nodes.count)
         // Initial transitions of the root and of compound states, and defaults of history states.
+        var writtenInitial: [Int: Transition] = [:]
+        for entry in written where entry.kind == .initial && writtenInitial[entry.node] == nil {
+            writtenInitial[entry.node] = entry.transition
+        }
         for node in nodes.indices where nodes[node].isCompound || nodes[node].isHistory {
             if let initial = declaredInitial(node), stateIndex[initial] == nil {
                 throw DefinitionError(
@@ -283,7 +291,7 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
                     location: location(node)
                 )
             }
-            let declaration = written.first { $0.node == node && $0.kind == .initial }?.transition
+            let declaration = writtenInitial[node]
             let transition: Transition
             if let declaration {
                 transition = declaration
@@ -575,9 +583,11 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
         for transition in transitions.indices {
             if transitions[transition].hasStaticEntry {
                 let base = transition * 2 * setWords
-                for node in 1 ..< nodes.count where Bits.contains(entryMasks, base, node) {
+                var next = Bits.next(entryMasks, base, from: 1, below: nodes.count)
+                while let node = next {
                     let byDefault: Int32 = Bits.contains(entryMasks, base + setWords, node) ? 1 : 0
                     entryPaths.append(Int32(node) << 1 | byDefault)
+                    next = Bits.next(entryMasks, base, from: node + 1, below: nodes.count)
                 }
             }
             entryPathStart.append(Int32(entryPaths.count))
@@ -632,17 +642,22 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
 
     private func findUnreachableStates() -> [DefinitionWarning] {
         let rootInitial = transitions[Int(nodes[0].initialTransition)]
-        var reached = entryClosure((0..<Int(rootInitial.targetCount)).map { Int(targets[Int(rootInitial.targetStart) + $0]) })
-        var changed = true
-        while changed {
-            changed = false
-            for transition in transitions where reached.contains(Int(transition.source)) {
-                let destinations = (0..<Int(transition.targetCount)).map { Int(targets[Int(transition.targetStart) + $0]) }
-                let more = entryClosure(destinations).subtracting(reached)
-                if !more.isEmpty {
-                    reached.formUnion(more)
-                    changed = true
-                }
+        // A worklist over the states reached, each state's transitions followed once (a
+        // fixpoint over all transitions was quadratic on long chains).
+        var bySource = [[Int]](repeating: [], count: nodes.count)
+        for (index, transition) in transitions.enumerated() where transition.source >= 0 {
+            bySource[Int(transition.source)].append(index)
+        }
+        var reached = Set<Int>()
+        var pending: [Int] = []
+        func reach(_ states: Set<Int>) {
+            for state in states where reached.insert(state).inserted { pending.append(state) }
+        }
+        reach(entryClosure((0..<Int(rootInitial.targetCount)).map { Int(targets[Int(rootInitial.targetStart) + $0]) }))
+        while let state = pending.popLast() {
+            for index in bySource[state] {
+                let transition = transitions[index]
+                reach(entryClosure((0..<Int(transition.targetCount)).map { Int(targets[Int(transition.targetStart) + $0]) }))
             }
         }
         return (1..<nodes.count).filter { !reached.contains($0) && !nodes[$0].isHistory }.map { node in
