@@ -51,7 +51,7 @@ public struct Effects<Event: MachineEvent>: Sendable {
     ///   answers `false`.
     /// - Returns: Whether the state is in the configuration.
     public func isActive<State: Hashable & Sendable>(_ state: State) -> Bool {
-        guard let owner, let node = owner.stateNode?(AnyHashable(state)), node > 0 else { return false }
+        guard let owner, let node = owner.stateNode(AnyHashable(state)), node > 0 else { return false }
         return Bits.contains(owner.words + MachineSets.selected &* owner.setWords, node)
     }
 

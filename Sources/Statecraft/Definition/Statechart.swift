@@ -42,6 +42,12 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     @usableFromInline let stateIndex: [State: Int]
     /// `stateIndex` for a state of any type, as `Effects.isActive(_:)` asks.
     @usableFromInline let stateNode: @Sendable (AnyHashable) -> Int?
+
+    /// An empty workspace for a machine of this chart: no state active, no history.
+    @usableFromInline
+    func makeWorkspace() -> Workspace<Event> {
+        Workspace(nodeCount: nodes.count, historyCount: historyCount, setWords: setWords, stateNode: stateNode)
+    }
     /// Every action and guard, in the shape the engine calls.
     @usableFromInline let program: ChartProgram<Event, Context>
     @usableFromInline let transitions: ContiguousArray<TransitionInfo>

@@ -57,18 +57,19 @@ extension Machine {
 
     /// Keeps the configuration the coming microstep was selected in, for `Effects.isActive(_:)`:
     /// the general path changes the configuration state by state, the fast paths after every
-    /// action, and actions must not be able to tell.
+    /// action, and actions must not be able to tell. Only an action that takes ``Effects`` can
+    /// ask, so a chart without one skips the copy.
     @inlinable
     @inline(__always)
     func noteSelectedConfiguration() {
+        guard chart.usesEffects else { return }
         set(MachineSets.selected).update(from: words, count: chart.setWords)
     }
 
     /// SCXML's `interpret`: enters the initial configuration and runs to completion.
     @inlinable
     mutating func start() {
-        workspace = Workspace(nodeCount: chart.nodes.count, historyCount: chart.historyCount, setWords: chart.setWords)
-        space.stateNode = chart.stateNode
+        workspace = chart.makeWorkspace()
         dequeued(nil)
         appendEnabled(chart.nodes[0].initialTransition)
         enterStates(trigger: nil)

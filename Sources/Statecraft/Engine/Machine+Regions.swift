@@ -16,7 +16,7 @@ extension Machine {
             // A microstep plan: what `takeSimpleSteps(count:event:)` does after selection, with
             // the selection, the actions' order and the next configuration known in advance.
             let plan = chart.plans.withUnsafeBufferPointer { $0[planIndex] }
-            configuration[MachineSets.selected] = configuration[0]
+            noteSelectedConfiguration()
             // One copy of the loops per answer, so that the test is not made once per action.
             if chart.usesEffects {
                 runPlanActions(plan, effects: true, event)

@@ -87,8 +87,7 @@ extension Machine {
     /// Gives a leaf-path machine the workspace and configuration set of the general path, in
     /// the same configuration: its active leaf and the leaf's ancestors.
     mutating func moveToGeneralPath() {
-        let space = Workspace<Event>(nodeCount: chart.nodes.count, historyCount: chart.historyCount, setWords: chart.setWords)
-        space.stateNode = chart.stateNode
+        let space = chart.makeWorkspace()
         space.exitedAtFinish = finished
         var node = current
         while node > 0 {

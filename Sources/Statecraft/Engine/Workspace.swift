@@ -53,7 +53,7 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     /// Exited nodes as `~node`, entered nodes as `node`, in order.
     @usableFromInline @exclusivity(unchecked) var changes = ContiguousArray<Int32>()
     /// The node of a state of the chart, for `Effects.isActive(_:)`.
-    @usableFromInline @exclusivity(unchecked) var stateNode: (@Sendable (AnyHashable) -> Int?)?
+    @usableFromInline let stateNode: @Sendable (AnyHashable) -> Int?
 
     /// An empty configuration and no history.
     ///
@@ -61,8 +61,10 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     ///   - nodeCount: The chart's nodes, root included.
     ///   - historyCount: The chart's history states.
     ///   - setWords: Words per state set.
+    ///   - stateNode: The node of a state of the chart (`Statechart.stateNode`).
     @usableFromInline
-    init(nodeCount: Int, historyCount: Int, setWords: Int) {
+    init(nodeCount: Int, historyCount: Int, setWords: Int, stateNode: @escaping @Sendable (AnyHashable) -> Int?) {
+        self.stateNode = stateNode
         history = ContiguousArray(repeating: StateSet(capacity: nodeCount), count: historyCount)
         defaultHistoryAction = ContiguousArray(repeating: -1, count: nodeCount)
         self.setWords = setWords
@@ -82,7 +84,7 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     /// A copy holding the same configuration, history, queues and timers.
     @usableFromInline
     func copy() -> Workspace {
-        let copy = Workspace(nodeCount: chosenCapacity, historyCount: 0, setWords: setWords)
+        let copy = Workspace(nodeCount: chosenCapacity, historyCount: 0, setWords: setWords, stateNode: stateNode)
         copy.words.update(from: words, count: setWords &* MachineSets.count)
         copy.chosen.update(from: chosen, count: chosenCount)
         copy.chosenCount = chosenCount
@@ -99,7 +101,6 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
         copy.touchedHistoryActions = touchedHistoryActions
         copy.recordsChanges = recordsChanges
         copy.changes = changes
-        copy.stateNode = stateNode
         return copy
     }
 
@@ -147,7 +148,8 @@ enum MachineSets {
     /// The compound states the current microstep enters by default.
     @usableFromInline static let defaultEntry = 3
     /// The configuration the current microstep's transitions were selected in, which
-    /// `Effects.isActive(_:)` reads: every path copies it before running an action.
+    /// `Effects.isActive(_:)` reads: every path copies it before running an action, in a chart
+    /// with actions that take `Effects`.
     @usableFromInline static let selected = 4
     /// How many runs there are.
     @usableFromInline static let count = 5

@@ -69,8 +69,7 @@ extension Machine {
             }
             return
         }
-        let space = Workspace<Event>(nodeCount: chart.nodes.count, historyCount: chart.historyCount, setWords: chart.setWords)
-        space.stateNode = chart.stateNode
+        let space = chart.makeWorkspace()
         for word in 0 ..< chart.setWords { space.words[word] = configuration.words[word] }
         space.exitedAtFinish = finished
         for (state, remembered) in snapshot.history {
