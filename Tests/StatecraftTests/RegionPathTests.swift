@@ -15,20 +15,6 @@ struct RegionPathTests {
         var lines: [String] = []
     }
 
-    /// A deterministic generator (SplitMix64), so a failure names a seed that reproduces it.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-        mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-    }
-
     indirect enum Kind { case atomic, compound, parallel, final, history(HistoryKind) }
 
     struct TransitionSpec {
@@ -54,7 +40,7 @@ struct RegionPathTests {
     }
 
     /// A random tree of states, its ids in document order.
-    static func tree(_ random: inout Generator) -> (Node, [Node]) {
+    static func tree(_ random: inout SplitMix64) -> (Node, [Node]) {
         var all: [Node] = []
         func make(_ kind: Kind, depth: Int) -> Node {
             let node = Node(id: all.count + 1, kind: kind)
@@ -216,7 +202,7 @@ struct RegionPathTests {
         var regionStepsTaken = 0
         var plansMade = 0
         for seed in UInt64(batch * 12) ..< UInt64(batch * 12 + 12) {
-            var random = Generator(state: seed)
+            var random = SplitMix64(state: seed)   // the oracle's generator: a seed reproduces a case
             let (root, _) = Self.tree(&random)
             let events = (0 ..< 25).map { _ in
                 random.chance(70) ? Input.allCases[random.below(2)] : Input.allCases[random.below(Input.allCases.count)]
