@@ -33,7 +33,7 @@ func makePlayer() throws(DefinitionError) -> Statechart<Player, Remote, Session>
                     On(.stop, to: .stopped)
                 }
                 Atomic(.playing) {
-                    OnEntry { session in session.tracksStarted += 1 }.labelled("count track")
+                    OnEntry { session, _ in session.tracksStarted += 1 }.labelled("count track")
                     On(.pause, to: .paused)
                     On(.stop, to: .stopped)
                 }

@@ -42,7 +42,7 @@ func makeTurnstile() throws(DefinitionError) -> Statechart<Gate, Input, Till> {
             On(.kick, to: .broken)
         }
         Atomic(.unlocked) {
-            OnExit { till in till.passages += 1 }.labelled("count passage")
+            OnExit { till, _ in till.passages += 1 }.labelled("count passage")
             On(.push, to: .locked)
             On(.coin) { till, event in
                 if case .coin(let cents) = event { till.cents += cents }

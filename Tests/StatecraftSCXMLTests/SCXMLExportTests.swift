@@ -16,7 +16,7 @@ private func pump() throws -> Statechart<Pump, Button, Int> {
         }
         Compound(.running) {
             Atomic(.priming) {
-                OnEntry { level in level += 0 }.labelled("open valve")
+                OnEntry { level, _ in level += 0 }.labelled("open valve")
                 After(.milliseconds(1500), to: .pumping)
             }
             Atomic(.pumping) { On(.stop, to: .stopped) }

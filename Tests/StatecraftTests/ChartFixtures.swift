@@ -34,5 +34,5 @@ struct Log: Sendable, Equatable, Codable {
 
 /// Entry and exit actions that write `enter X` / `exit X`.
 func traced(_ state: S) -> (OnEntry<S, E, Log>, OnExit<S, E, Log>) {
-    (OnEntry { log in log.lines.append("enter \(state)") }, OnExit { log in log.lines.append("exit \(state)") })
+    (OnEntry { log, _ in log.lines.append("enter \(state)") }, OnExit { log, _ in log.lines.append("exit \(state)") })
 }

@@ -13,8 +13,8 @@ private func player() throws -> Statechart<S, E, Log> {
             Compound(.r1, initial: .x2) {
                 Atomic(.x1) { On(.next, to: .x2) }
                 Atomic(.x2) {
-                    OnEntry { log in log.count += 1 }.labelled("start")
-                    OnExit { log in log.count -= 1 }
+                    OnEntry { log, _ in log.count += 1 }.labelled("start")
+                    OnExit { log, _ in log.count -= 1 }
                     After(.milliseconds(1500), to: .x1)
                 }
             }

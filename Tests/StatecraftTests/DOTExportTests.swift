@@ -80,7 +80,7 @@ struct DOTExportTests {
     @Test func transitionsWithoutTargetsAndLabelledActionsAreWrittenInTheirState() throws {
         let chart = try Statechart<S, E, Log> {
             Atomic(.a) {
-                OnEntry { log in log.count += 1 }.labelled("count")
+                OnEntry { log, _ in log.count += 1 }.labelled("count")
                 On(.ping, guard: { log, _ in log.count > 1 }) { log, _ in log.count = 0 }.labelled(action: "clear")
             }
         }

@@ -8,7 +8,7 @@ struct DoneEventTests {
             Compound(.a) {
                 Atomic(.a1) { On(.next, to: .f) { log, _ in log.count = 7 } }
                 Final(.f) {
-                    OnEntry { log in log.lines.append("enter f") }
+                    OnEntry { log, _ in log.lines.append("enter f") }
                     DoneData { log in .data(log.count) }
                 }
                 OnDone(to: .b) { log, data, _ in log.lines.append("done a with \(data.map { "\($0)" } ?? "nothing")") }
@@ -54,8 +54,8 @@ struct DoneEventTests {
                 Atomic(.a1) { On(.stop, to: .done) }
             }
             Final(.done) {
-                OnEntry { log in log.lines.append("enter done") }
-                OnExit { log in log.lines.append("exit done") }
+                OnEntry { log, _ in log.lines.append("enter done") }
+                OnExit { log, _ in log.lines.append("exit done") }
             }
         }
         var machine = chart.makeMachine(context: Log())

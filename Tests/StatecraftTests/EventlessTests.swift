@@ -152,7 +152,7 @@ struct QueueTests {
                 On(.go, to: .b)
             }
             Atomic(.b) {
-                OnEntry { log in log.lines.append("enter b") }
+                OnEntry { log, _ in log.lines.append("enter b") }
                 On(.ping, to: .c) { log, _ in log.lines.append("b->c on ping") }
             }
             Atomic(.c)

@@ -10,16 +10,16 @@ struct FastPathAgreementTests {
     @ChartBuilder<S, E, Log>
     static func nested() -> [ChartElement<S, E, Log>] {
         Compound(.a) {
-            OnEntry { log in log.count += 1 }
-            OnExit { log in log.count += 2 }
+            OnEntry { log, _ in log.count += 1 }
+            OnExit { log, _ in log.count += 2 }
             Atomic(.a1) {
-                OnExit { log in log.count += 3 }
+                OnExit { log, _ in log.count += 3 }
                 On(.go, to: .b) { log, _ in log.count += 4 }
             }
         }
         Compound(.b) {
-            OnEntry { log in log.count += 5 }
-            Atomic(.b1) { OnEntry { log in log.count += 7 } }
+            OnEntry { log, _ in log.count += 5 }
+            Atomic(.b1) { OnEntry { log, _ in log.count += 7 } }
         }
     }
 
@@ -28,17 +28,17 @@ struct FastPathAgreementTests {
         Parallel(.p) {
             Compound(.r1) {
                 Atomic(.x1) {
-                    OnExit { log in log.count += 1 }
+                    OnExit { log, _ in log.count += 1 }
                     On(.go, to: .x2) { log, _ in log.count += 2 }
                 }
-                Atomic(.x2) { OnEntry { log in log.count += 3 } }
+                Atomic(.x2) { OnEntry { log, _ in log.count += 3 } }
             }
             Compound(.r2) {
                 Atomic(.y1) {
-                    OnExit { log in log.count += 4 }
+                    OnExit { log, _ in log.count += 4 }
                     On(.go, to: .y2)
                 }
-                Atomic(.y2) { OnEntry { log in log.count += 5 } }
+                Atomic(.y2) { OnEntry { log, _ in log.count += 5 } }
             }
         }
     }

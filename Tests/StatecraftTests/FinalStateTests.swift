@@ -11,7 +11,7 @@ struct FinalStateTests {
                 On(.surge, to: .burnt)
             }
             Final(.burnt) {
-                OnEntry { trace in trace.log.append("burnt") }
+                OnEntry { trace, _ in trace.log.append("burnt") }
             }
         }
     }

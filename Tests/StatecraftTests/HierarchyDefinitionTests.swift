@@ -28,7 +28,7 @@ struct HierarchyDefinitionTests {
     @Test func parallelWithoutRegionsIsRefused() throws {
         let line = #line + 2
         let built = error {
-            Parallel(.p) { OnEntry { _ in } }
+            Parallel(.p) { OnEntry { _, _ in } }
         }
         let error = try #require(built)
         #expect(error.code == .parallelWithoutRegions)
@@ -163,14 +163,14 @@ struct PathEquivalenceTests {
         try [false, true].map { general in
             try Statechart<Light, Switch, Trace> {
                 Atomic(.off) {
-                    OnEntry { trace in trace.log.append("enter off") }
-                    OnExit { trace in trace.log.append("exit off") }
+                    OnEntry { trace, _ in trace.log.append("enter off") }
+                    OnExit { trace, _ in trace.log.append("exit off") }
                     On(.toggle, to: .on) { trace, _ in trace.log.append("off->on") }
                     if general { Always(to: .dim, guard: { _, _ in false }) }
                 }
                 Atomic(.on) {
-                    OnEntry { trace in trace.log.append("enter on") }
-                    OnExit { trace in trace.log.append("exit on") }
+                    OnEntry { trace, _ in trace.log.append("enter on") }
+                    OnExit { trace, _ in trace.log.append("exit on") }
                     On(.toggle, to: .off)
                     On(.dimmer, to: .dim, guard: { trace, _ in trace.allowDim })
                     On(.dimmer) { trace, _ in trace.log.append("refused") }
@@ -178,7 +178,7 @@ struct PathEquivalenceTests {
                     On(.unused, to: .burnt, guard: { _, _ in throw GuardBroke() })
                 }
                 Atomic(.dim) { On(.toggle, to: .burnt) }
-                Final(.burnt) { OnExit { trace in trace.log.append("exit burnt") } }
+                Final(.burnt) { OnExit { trace, _ in trace.log.append("exit burnt") } }
             }
         }
     }
@@ -209,20 +209,20 @@ struct HierarchyPathEquivalenceTests {
     static func chart(general: Bool) throws -> Statechart<S, E, Log> {
         try Statechart {
             Compound(.top) {
-                OnEntry { log in log.lines.append("enter top") }
-                OnExit { log in log.lines.append("exit top") }
+                OnEntry { log, _ in log.lines.append("enter top") }
+                OnExit { log, _ in log.lines.append("exit top") }
                 Compound(.a) {
-                    OnEntry { log in log.lines.append("enter a") }
-                    OnExit { log in log.lines.append("exit a") }
+                    OnEntry { log, _ in log.lines.append("enter a") }
+                    OnExit { log, _ in log.lines.append("exit a") }
                     Initial(to: .a2) { log, _, _ in log.lines.append("initial a") }
                     Atomic(.a1) {
-                        OnEntry { log in log.lines.append("enter a1") }
-                        OnExit { log in log.lines.append("exit a1") }
+                        OnEntry { log, _ in log.lines.append("enter a1") }
+                        OnExit { log, _ in log.lines.append("exit a1") }
                         On(.next, to: .b1) { log, _ in log.lines.append("a1->b1") }
                     }
                     Atomic(.a2) {
-                        OnEntry { log in log.lines.append("enter a2") }
-                        OnExit { log in log.lines.append("exit a2") }
+                        OnEntry { log, _ in log.lines.append("enter a2") }
+                        OnExit { log, _ in log.lines.append("exit a2") }
                         On(.next, to: .a1)
                         if general { Always(to: .a1, guard: { _, _ in false }) }
                     }
@@ -230,8 +230,8 @@ struct HierarchyPathEquivalenceTests {
                     On(.reset, to: .a)
                 }
                 Compound(.b) {
-                    OnEntry { log in log.lines.append("enter b") }
-                    OnExit { log in log.lines.append("exit b") }
+                    OnEntry { log, _ in log.lines.append("enter b") }
+                    OnExit { log, _ in log.lines.append("exit b") }
                     Atomic(.b1) {
                         On(.back, to: .top)
                         On(.stop, to: .done)
@@ -240,7 +240,7 @@ struct HierarchyPathEquivalenceTests {
                 }
                 On(.go, to: .b1) { log, _ in log.lines.append("top go") }
             }
-            Final(.done) { OnEntry { log in log.lines.append("enter done") }; OnExit { log in log.lines.append("exit done") } }
+            Final(.done) { OnEntry { log, _ in log.lines.append("enter done") }; OnExit { log, _ in log.lines.append("exit done") } }
         }
     }
 

@@ -7,17 +7,17 @@ struct HierarchyTests {
     static func chart() throws -> Statechart<S, E, Log> {
         try Statechart {
             Compound(.a) {
-                OnEntry { log in log.lines.append("enter a") }
-                OnExit { log in log.lines.append("exit a") }
+                OnEntry { log, _ in log.lines.append("enter a") }
+                OnExit { log, _ in log.lines.append("exit a") }
                 Atomic(.a1) {
-                    OnEntry { log in log.lines.append("enter a1") }
-                    OnExit { log in log.lines.append("exit a1") }
+                    OnEntry { log, _ in log.lines.append("enter a1") }
+                    OnExit { log, _ in log.lines.append("exit a1") }
                     On(.next, to: .a2)
                     On(.go, to: .b2) { log, _ in log.lines.append("action a1->b2") }
                 }
                 Atomic(.a2) {
-                    OnEntry { log in log.lines.append("enter a2") }
-                    OnExit { log in log.lines.append("exit a2") }
+                    OnEntry { log, _ in log.lines.append("enter a2") }
+                    OnExit { log, _ in log.lines.append("exit a2") }
                 }
                 On(.go, to: .b)
                 On(.reset, to: .a) { log, _ in log.lines.append("reset") }
@@ -25,14 +25,14 @@ struct HierarchyTests {
                 On(.ping) { log, _ in log.count += 1 }
             }
             Compound(.b, initial: .b2) {
-                OnEntry { log in log.lines.append("enter b") }
-                OnExit { log in log.lines.append("exit b") }
+                OnEntry { log, _ in log.lines.append("enter b") }
+                OnExit { log, _ in log.lines.append("exit b") }
                 Atomic(.b1) {
-                    OnEntry { log in log.lines.append("enter b1") }
+                    OnEntry { log, _ in log.lines.append("enter b1") }
                 }
                 Atomic(.b2) {
-                    OnEntry { log in log.lines.append("enter b2") }
-                    OnExit { log in log.lines.append("exit b2") }
+                    OnEntry { log, _ in log.lines.append("enter b2") }
+                    OnExit { log, _ in log.lines.append("exit b2") }
                     On(.back, to: .a2)
                 }
             }
@@ -111,10 +111,10 @@ struct HierarchyTests {
         let chart = try Statechart<S, E, Log> {
             Atomic(.a) { On(.go, to: .b) }
             Compound(.b) {
-                OnEntry { log in log.lines.append("enter b") }
+                OnEntry { log, _ in log.lines.append("enter b") }
                 Initial(to: .b2) { log, _, _ in log.lines.append("initial b") }
                 Atomic(.b1)
-                Atomic(.b2) { OnEntry { log in log.lines.append("enter b2") } }
+                Atomic(.b2) { OnEntry { log, _ in log.lines.append("enter b2") } }
             }
         }
         var machine = chart.makeMachine(context: Log())

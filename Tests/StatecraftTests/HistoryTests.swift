@@ -101,7 +101,7 @@ struct HistoryTests {
         // after the parent's entry and the initial transition's content (W3C tests 579, 580).
         let chart = try Statechart<S, E, Log> {
             Compound(.a) {
-                OnEntry { log in log.lines.append("enter a") }
+                OnEntry { log, _ in log.lines.append("enter a") }
                 Initial(to: .h) { log, _, _ in log.lines.append("initial") }
                 History(.h, .shallow, default: .a2) { log, _, _ in log.lines.append("history default") }
                 Atomic(.a1)

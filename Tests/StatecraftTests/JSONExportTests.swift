@@ -35,8 +35,8 @@ struct JSONExportTests {
     @Test func delaysAreSecondsAndLabelsAndEscapesSurvive() throws {
         let chart = try Statechart<String, NamedEvent<Int>, Void> {
             Atomic("tab\there \"quoted\"") {
-                OnEntry { }.labelled("line\nbreak")
-                OnExit { }
+                OnEntry { _, _ in }.labelled("line\nbreak")
+                OnExit { _, _ in }
                 After(.milliseconds(150), to: "b", guard: { _, _ in true }).labelled(guard: "back\\slash")
             }
             Atomic("b") { On("x.y z", to: "b", type: .internal) }

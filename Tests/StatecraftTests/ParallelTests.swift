@@ -11,34 +11,34 @@ struct ParallelTests {
                 On(.next, targets: [.x2, .y2])
             }
             Parallel(.p) {
-                OnEntry { log in log.lines.append("enter p") }
-                OnExit { log in log.lines.append("exit p") }
+                OnEntry { log, _ in log.lines.append("enter p") }
+                OnExit { log, _ in log.lines.append("exit p") }
                 Compound(.r1) {
-                    OnEntry { log in log.lines.append("enter r1") }
-                    OnExit { log in log.lines.append("exit r1") }
+                    OnEntry { log, _ in log.lines.append("enter r1") }
+                    OnExit { log, _ in log.lines.append("exit r1") }
                     Atomic(.x1) {
-                        OnEntry { log in log.lines.append("enter x1") }
-                        OnExit { log in log.lines.append("exit x1") }
+                        OnEntry { log, _ in log.lines.append("enter x1") }
+                        OnExit { log, _ in log.lines.append("exit x1") }
                         On(.next, to: .x2) { log, _ in log.lines.append("x1->x2") }
                         On(.stop, to: .a) { log, _ in log.lines.append("x1->a") }
                     }
                     Atomic(.x2) {
-                        OnEntry { log in log.lines.append("enter x2") }
-                        OnExit { log in log.lines.append("exit x2") }
+                        OnEntry { log, _ in log.lines.append("enter x2") }
+                        OnExit { log, _ in log.lines.append("exit x2") }
                     }
                 }
                 Compound(.r2) {
-                    OnEntry { log in log.lines.append("enter r2") }
-                    OnExit { log in log.lines.append("exit r2") }
+                    OnEntry { log, _ in log.lines.append("enter r2") }
+                    OnExit { log, _ in log.lines.append("exit r2") }
                     Atomic(.y1) {
-                        OnEntry { log in log.lines.append("enter y1") }
-                        OnExit { log in log.lines.append("exit y1") }
+                        OnEntry { log, _ in log.lines.append("enter y1") }
+                        OnExit { log, _ in log.lines.append("exit y1") }
                         On(.next, to: .y2) { log, _ in log.lines.append("y1->y2") }
                         On(.stop, to: .y2) { log, _ in log.lines.append("y1->y2 on stop") }
                     }
                     Atomic(.y2) {
-                        OnEntry { log in log.lines.append("enter y2") }
-                        OnExit { log in log.lines.append("exit y2") }
+                        OnEntry { log, _ in log.lines.append("enter y2") }
+                        OnExit { log, _ in log.lines.append("exit y2") }
                     }
                 }
                 On(.reset, to: .p)

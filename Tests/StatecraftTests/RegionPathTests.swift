@@ -111,7 +111,7 @@ struct RegionPathTests {
         // Guards read the trace, so both machines decide alike; eventless ones pass rarely, and
         // not once the trace is long, so that eventless loops end before the microstep limit.
         let modulus = spec.event == nil ? 5 : 3
-        let condition: ChartClosures<Trace, Input>.Condition? = spec.guarded
+        let condition: ChartClosures<Trace, Input>.Guard<Input?>? = spec.guarded
             ? { @Sendable trace, _ in trace.lines.count % modulus == 1 && (modulus == 3 || trace.lines.count < 400) } : nil
         guard let event = spec.event else {
             let always = spec.action
@@ -119,14 +119,14 @@ struct RegionPathTests {
                 : Always<Int, Input, Trace>(to: spec.target, guard: condition)
             return StateBuilder.buildExpression(always)
         }
-        let check: ChartClosures<Trace, Input>.Guard? = spec.guarded
+        let check: ChartClosures<Trace, Input>.Guard<Input>? = spec.guarded
             ? { @Sendable trace, _ in trace.lines.count % modulus == 1 } : nil
         let transition: On<Int, Input, Trace>
         if spec.action && spec.effects {
             // Raised events run in the same macrostep, sent ones after it; both stop once the
             // trace is long, so that they cannot loop to the limit.
             transition = On(event, to: spec.target, type: spec.type, guard: check) { trace, event, effects in
-                trace.lines.append("\(name) on \(event.map { "\($0)" } ?? "-") with effects")
+                trace.lines.append("\(name) on \(event) with effects")
                 guard trace.lines.count < 300 else { return }
                 if trace.lines.count % 2 == 0 { effects.raise(.c) } else { effects.send(.d) }
             }
@@ -145,7 +145,7 @@ struct RegionPathTests {
             elements += StateBuilder.buildExpression(OnEntry<Int, Input, Trace> { trace, event in
                 trace.lines.append("enter \(id) by \(event.map { "\($0)" } ?? "-")")
             })
-            elements += StateBuilder.buildExpression(OnExit<Int, Input, Trace> { trace in trace.lines.append("exit \(id)") })
+            elements += StateBuilder.buildExpression(OnExit<Int, Input, Trace> { trace, _ in trace.lines.append("exit \(id)") })
         }
         for spec in node.transitions { elements += on(spec, from: node.id) }
         for child in node.children { elements += element(child) }
@@ -237,12 +237,12 @@ struct RegionPathTests {
         let chart = try Statechart<String, Input, Trace> {
             Parallel("both") {
                 Compound("A") {
-                    Atomic("a0") { OnEntry { $0.lines.append("enter a0") }; OnExit { $0.lines.append("exit a0") }; On(.a, to: "a1") }
-                    Atomic("a1") { OnEntry { $0.lines.append("enter a1") }; OnExit { $0.lines.append("exit a1") }; On(.a, to: "a0") }
+                    Atomic("a0") { OnEntry { log, _ in log.lines.append("enter a0") }; OnExit { log, _ in log.lines.append("exit a0") }; On(.a, to: "a1") }
+                    Atomic("a1") { OnEntry { log, _ in log.lines.append("enter a1") }; OnExit { log, _ in log.lines.append("exit a1") }; On(.a, to: "a0") }
                 }
                 Compound("B") {
-                    Atomic("b0") { OnEntry { $0.lines.append("enter b0") }; OnExit { $0.lines.append("exit b0") }; On(.a, to: "b1") }
-                    Atomic("b1") { OnEntry { $0.lines.append("enter b1") }; OnExit { $0.lines.append("exit b1") }; On(.a, to: "b0") }
+                    Atomic("b0") { OnEntry { log, _ in log.lines.append("enter b0") }; OnExit { log, _ in log.lines.append("exit b0") }; On(.a, to: "b1") }
+                    Atomic("b1") { OnEntry { log, _ in log.lines.append("enter b1") }; OnExit { log, _ in log.lines.append("exit b1") }; On(.a, to: "b0") }
                 }
             }
         }

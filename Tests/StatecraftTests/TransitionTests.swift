@@ -8,13 +8,13 @@ struct TransitionTests {
     static func tracedLight() throws -> Statechart<Light, Switch, Trace> {
         try Statechart {
             Atomic(.off) {
-                OnEntry { trace in trace.log.append("enter off") }
-                OnExit { trace in trace.log.append("exit off") }
+                OnEntry { trace, _ in trace.log.append("enter off") }
+                OnExit { trace, _ in trace.log.append("exit off") }
                 On(.toggle, to: .on) { trace, _ in trace.log.append("action off->on") }
             }
             Atomic(.on) {
                 OnEntry { trace, event in trace.log.append("enter on by \(event.map { "\($0)" } ?? "start")") }
-                OnExit { trace in trace.log.append("exit on") }
+                OnExit { trace, _ in trace.log.append("exit on") }
                 On(.toggle, to: .off)
                 On(.dimmer, to: .dim, guard: { trace, _ in trace.allowDim })
                 On(.dimmer) { trace, _ in trace.log.append("dimming refused") }
@@ -39,7 +39,7 @@ struct TransitionTests {
         let chart = try Statechart<Light, Switch, Trace>(initial: .on) {
             Atomic(.off) { On(.toggle, to: .on) }
             Atomic(.on) {
-                OnEntry { trace in trace.log.append("enter on") }
+                OnEntry { trace, _ in trace.log.append("enter on") }
                 On(.toggle, to: .off)
             }
         }

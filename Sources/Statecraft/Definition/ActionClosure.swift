@@ -1,30 +1,54 @@
-/// An action as the DSL received it, in one of the closure shapes it accepts.
+/// An action as the DSL received it, in the shape the engine calls: two arguments, or three
+/// when it produces effects. The DSL's other inputs (the event itself, a case's payload) are
+/// adapted here.
 @usableFromInline
 package enum ActionClosure<State: Hashable & Sendable, Event: MachineEvent, Context>: Sendable {
-    /// Entry, exit, and actions of transitions not triggered by an event of yours: the event is
-    /// `nil` when the trigger is not one of your events.
-    case plain(ChartClosures<Context, Event>.StateAction)
-    /// An action that only updates the context.
-    case contextOnly(@Sendable (inout Context) -> Void)
-    /// An action that needs neither context nor event.
-    case noArguments(@Sendable () -> Void)
-    /// The action of an ``On`` transition, which always has an event of yours.
-    case onEvent(ChartClosures<Context, Event>.Action)
+    /// An action on the context and the event being processed (`nil` when the trigger is not an
+    /// event of yours).
+    case plain(ChartClosures<Context, Event>.Action<Event?>)
     /// Any action that raises, sends or cancels events.
-    case withEffects(ChartClosures<Context, Event>.EffectAction)
+    case withEffects(ChartClosures<Context, Event>.EffectAction<Event?>)
+
+    /// The action of an ``On`` transition, which always has an event of yours.
+    static func onEvent(_ action: @escaping ChartClosures<Context, Event>.Action<Event>) -> Self {
+        .plain { context, event in if let event { action(&context, event) } }
+    }
+
+    /// The effects action of an ``On`` transition.
+    static func onEvent(effects action: @escaping ChartClosures<Context, Event>.EffectAction<Event>) -> Self {
+        .withEffects { context, event, effects in if let event { action(&context, event, &effects) } }
+    }
+
+    /// An action on the payload of one case: it runs only for an event of that case.
+    static func onPayload<Payload>(
+        _ eventCase: EventCase<Event, Payload>, _ action: @escaping ChartClosures<Context, Event>.Action<Payload>
+    ) -> Self {
+        let extract = eventCase.extract
+        return .plain { context, event in
+            if let event, let payload = extract(event) { action(&context, payload) }
+        }
+    }
+
+    /// An effects action on the payload of one case.
+    static func onPayload<Payload>(
+        _ eventCase: EventCase<Event, Payload>,
+        effects action: @escaping ChartClosures<Context, Event>.EffectAction<Payload>
+    ) -> Self {
+        let extract = eventCase.extract
+        return .withEffects { context, event, effects in
+            if let event, let payload = extract(event) { action(&context, payload, &effects) }
+        }
+    }
 
     /// Whether calling it may produce effects.
     var producesEffects: Bool {
         if case .withEffects = self { true } else { false }
     }
 
-    /// The action in the one shape the engine calls.
-    var normalized: ChartClosures<Context, Event>.EffectAction {
+    /// The action in the three-argument shape.
+    var normalized: ChartClosures<Context, Event>.EffectAction<Event?> {
         switch self {
         case .plain(let action): { context, event, _ in action(&context, event) }
-        case .contextOnly(let action): { context, _, _ in action(&context) }
-        case .noArguments(let action): { _, _, _ in action() }
-        case .onEvent(let action): { context, event, _ in if let event { action(&context, event) } }
         case .withEffects(let action): action
         }
     }
@@ -34,14 +58,25 @@ package enum ActionClosure<State: Hashable & Sendable, Event: MachineEvent, Cont
 @usableFromInline
 package enum GuardClosure<Event: MachineEvent, Context>: Sendable {
     /// The guard of an ``On`` transition, which always has an event of yours.
-    case onEvent(ChartClosures<Context, Event>.Guard)
+    case onEvent(ChartClosures<Context, Event>.Guard<Event>)
     /// The guard of a transition that may have no event of yours (``Always``, ``OnDone``,
     /// ``After``).
-    case plain(ChartClosures<Context, Event>.Condition)
+    case plain(ChartClosures<Context, Event>.Guard<Event?>)
+
+    /// A guard on the payload of one case: it declines an event of any other case.
+    static func onPayload<Payload>(
+        _ eventCase: EventCase<Event, Payload>, _ condition: @escaping ChartClosures<Context, Event>.Guard<Payload>
+    ) -> Self {
+        let extract = eventCase.extract
+        return .plain { context, event in
+            guard let event, let payload = extract(event) else { return false }
+            return try condition(context, payload)
+        }
+    }
 
     /// The guard in the one shape the engine calls. An ``On`` guard is only asked about events
     /// of yours; without one it declines.
-    var normalized: ChartClosures<Context, Event>.Condition {
+    var normalized: ChartClosures<Context, Event>.Guard<Event?> {
         switch self {
         case .onEvent(let condition): { context, event in
             guard let event else { return false }
@@ -52,27 +87,28 @@ package enum GuardClosure<Event: MachineEvent, Context>: Sendable {
     }
 }
 
-/// An action as the engine holds it: actions that only update the context are called as they
-/// were written, every other shape through its normalized form.
+/// An action as the engine holds it: two-argument actions are called as they were written,
+/// effects actions in their own field.
 ///
 /// A struct rather than a bare closure in the array: an array's element is stored at the most
 /// general abstraction, so a closure element would be called through a reabstraction thunk
 /// (its `Void` result returned indirectly); a closure stored in a field of a generic struct is
-/// called directly. Keeping the context-only closure apart saves the normalized wrapper's call.
+/// called directly. Keeping the two-argument closure apart saves a wrapper's call.
 @usableFromInline
 struct ActionSlot<Event: MachineEvent, Context>: Sendable {
-    /// The action when it only updates the context; `nil` otherwise.
-    @usableFromInline let contextOnly: (@Sendable (inout Context) -> Void)?
-    /// The action in its normalized shape, when it is not context-only.
-    @usableFromInline let general: ChartClosures<Context, Event>.EffectAction?
+    /// The action when it takes two arguments; `nil` otherwise.
+    @usableFromInline let plain: ChartClosures<Context, Event>.Action<Event?>?
+    /// The action when it produces effects; `nil` otherwise.
+    @usableFromInline let general: ChartClosures<Context, Event>.EffectAction<Event?>?
 
     init<State>(_ action: ActionClosure<State, Event, Context>) {
-        if case .contextOnly(let update) = action {
-            contextOnly = update
+        switch action {
+        case .plain(let update):
+            plain = update
             general = nil
-        } else {
-            contextOnly = nil
-            general = action.normalized
+        case .withEffects(let run):
+            plain = nil
+            general = run
         }
     }
 }
@@ -80,9 +116,9 @@ struct ActionSlot<Event: MachineEvent, Context>: Sendable {
 /// A guard as the engine holds it, in a struct for the reason ``ActionSlot`` gives.
 @usableFromInline
 struct GuardSlot<Event: MachineEvent, Context>: Sendable {
-    @usableFromInline let check: ChartClosures<Context, Event>.Condition
+    @usableFromInline let check: ChartClosures<Context, Event>.Guard<Event?>
 
-    init(_ check: @escaping ChartClosures<Context, Event>.Condition) {
+    init(_ check: @escaping ChartClosures<Context, Event>.Guard<Event?>) {
         self.check = check
     }
 }
@@ -119,7 +155,7 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     @inline(__always)
     func run(_ index: Int, _ context: inout Context, _ event: Event?, _ effects: inout Effects<Event>) {
         // Optional chaining calls the closure in place; binding it first would copy (retain) it.
-        if actions[index].contextOnly?(&context) == nil {
+        if actions[index].plain?(&context, event) == nil {
             actions[index].general?(&context, event, &effects)
         }
     }
@@ -128,7 +164,7 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     @inlinable
     @inline(__always)
     func run(_ index: Int, _ context: inout Context, _ event: Event?) {
-        if actions[index].contextOnly?(&context) == nil {
+        if actions[index].plain?(&context, event) == nil {
             var none = Effects<Event>()
             actions[index].general?(&context, event, &none)
         }
@@ -138,7 +174,7 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     @inlinable
     @inline(__always)
     func runRegion(_ position: Int, _ context: inout Context, _ event: Event?, _ effects: inout Effects<Event>) {
-        if regionSlots[position].contextOnly?(&context) == nil {
+        if regionSlots[position].plain?(&context, event) == nil {
             regionSlots[position].general?(&context, event, &effects)
         }
     }
@@ -148,7 +184,7 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     @inlinable
     @inline(__always)
     func runRegion(_ position: Int, _ context: inout Context, _ event: Event?) {
-        if regionSlots[position].contextOnly?(&context) == nil {
+        if regionSlots[position].plain?(&context, event) == nil {
             var none = Effects<Event>()
             regionSlots[position].general?(&context, event, &none)
         }
@@ -158,7 +194,7 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     @inlinable
     @inline(__always)
     func runPlan(_ position: Int, _ context: inout Context, _ event: Event?, _ effects: inout Effects<Event>) {
-        if planSlots[position].contextOnly?(&context) == nil {
+        if planSlots[position].plain?(&context, event) == nil {
             planSlots[position].general?(&context, event, &effects)
         }
     }
@@ -167,7 +203,7 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     @inlinable
     @inline(__always)
     func runPlan(_ position: Int, _ context: inout Context, _ event: Event?) {
-        if planSlots[position].contextOnly?(&context) == nil {
+        if planSlots[position].plain?(&context, event) == nil {
             var none = Effects<Event>()
             planSlots[position].general?(&context, event, &none)
         }

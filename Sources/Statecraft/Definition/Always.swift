@@ -8,6 +8,9 @@
 /// }
 /// ```
 ///
+/// Its guard and action receive the event being processed when one of yours is (`nil` at
+/// start, after a timer, or after a done event).
+///
 /// Eventless transitions are checked after every microstep, so a chain of them runs within one
 /// macrostep. A chain that never settles is cut after ``Machine/microstepLimit`` microsteps and
 /// reported in ``Machine/lastFault``.
@@ -26,7 +29,7 @@ public struct Always<State: Hashable & Sendable, Event: MachineEvent, Context> {
     public init(
         to target: State? = nil,
         type: TransitionType = .external,
-        guard condition: ChartClosures<Context, Event>.Condition? = nil,
+        guard condition: ChartClosures<Context, Event>.Guard<Event?>? = nil,
         file: StaticString = #fileID,
         line: UInt = #line
     ) {
@@ -50,10 +53,35 @@ public struct Always<State: Hashable & Sendable, Event: MachineEvent, Context> {
     public init(
         to target: State? = nil,
         type: TransitionType = .external,
-        guard condition: ChartClosures<Context, Event>.Condition? = nil,
+        guard condition: ChartClosures<Context, Event>.Guard<Event?>? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
-        action: @escaping ChartClosures<Context, Event>.EffectAction
+        action: @escaping ChartClosures<Context, Event>.Action<Event?>
+    ) {
+        declaration = TransitionDeclaration(
+            trigger: .eventless, targets: target.map { [$0] } ?? [], type: type,
+            condition: condition.map { .plain($0) }, action: .plain(action),
+            location: SourceLocation(file, line)
+        )
+    }
+
+    /// An eventless transition whose action may also raise, send or cancel events.
+    ///
+    /// - Parameters:
+    ///   - target: The state to go to, or `nil` to change no state (then the guard must turn
+    ///     false, or the transition repeats until the microstep limit).
+    ///   - type: Whether a transition into its own compound source exits that source.
+    ///   - condition: A guard that must return `true` for the transition to be taken.
+    ///   - file: Where the transition is written; filled in for you.
+    ///   - line: Where the transition is written; filled in for you.
+    ///   - action: Runs after the exit actions and before the entry actions.
+    public init(
+        to target: State? = nil,
+        type: TransitionType = .external,
+        guard condition: ChartClosures<Context, Event>.Guard<Event?>? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        action: @escaping ChartClosures<Context, Event>.EffectAction<Event?>
     ) {
         declaration = TransitionDeclaration(
             trigger: .eventless, targets: target.map { [$0] } ?? [], type: type,
@@ -70,12 +98,15 @@ public struct Always<State: Hashable & Sendable, Event: MachineEvent, Context> {
 /// ```swift
 /// Compound(.checkout) {
 ///     Atomic(.paying) { On(.paid, to: .receipt) }
-///     Final(.receipt)
-///     OnDone(to: .thanks)
+///     Final(.receipt) { DoneData { order in .receipt(total: order.total) } }
+///     OnDone(\.receipt, to: .thanks) { order, total in order.charged = total }
 /// }
 /// ```
 ///
-/// The guard and action receive the final state's done data (see ``DoneData``) as the event.
+/// The done data is what the final state's ``DoneData`` gives, one of your events: `OnDone()`
+/// receives it as `Event?` (`nil` when the final state gives none); `OnDone(\.case)`, for an
+/// event type with ``PayloadCases``, receives that case's payload, typed, and is not taken when
+/// the data is of another case or missing.
 public struct OnDone<State: Hashable & Sendable, Event: MachineEvent, Context> {
     var declaration: TransitionDeclaration<State, Event, Context>
 
@@ -83,12 +114,12 @@ public struct OnDone<State: Hashable & Sendable, Event: MachineEvent, Context> {
     ///
     /// - Parameters:
     ///   - target: The state to go to, or `nil` to change no state.
-    ///   - condition: A guard that must return `true` for the transition to be taken.
+    ///   - condition: A guard on the done data that must return `true` for the transition to be taken.
     ///   - file: Where the transition is written; filled in for you.
     ///   - line: Where the transition is written; filled in for you.
     public init(
         to target: State? = nil,
-        guard condition: ChartClosures<Context, Event>.Condition? = nil,
+        guard condition: ChartClosures<Context, Event>.Guard<Event?>? = nil,
         file: StaticString = #fileID,
         line: UInt = #line
     ) {
@@ -99,25 +130,127 @@ public struct OnDone<State: Hashable & Sendable, Event: MachineEvent, Context> {
         )
     }
 
-    /// A transition on the state's done event with an action, usually written as a trailing closure.
+    /// A transition on the state's done event with an action, usually written as a trailing
+    /// closure.
     ///
     /// - Parameters:
     ///   - target: The state to go to, or `nil` to change no state.
-    ///   - condition: A guard that must return `true` for the transition to be taken.
+    ///   - condition: A guard on the done data that must return `true` for the transition to be taken.
     ///   - file: Where the transition is written; filled in for you.
     ///   - line: Where the transition is written; filled in for you.
-    ///   - action: Runs after the exit actions and before the entry actions; its event is the
-    ///     done data.
+    ///   - action: Runs after the exit actions and before the entry actions.
     public init(
         to target: State? = nil,
-        guard condition: ChartClosures<Context, Event>.Condition? = nil,
+        guard condition: ChartClosures<Context, Event>.Guard<Event?>? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
-        action: @escaping ChartClosures<Context, Event>.EffectAction
+        action: @escaping ChartClosures<Context, Event>.Action<Event?>
+    ) {
+        declaration = TransitionDeclaration(
+            trigger: .done, targets: target.map { [$0] } ?? [], type: .external,
+            condition: condition.map { .plain($0) }, action: .plain(action),
+            location: SourceLocation(file, line)
+        )
+    }
+
+    /// A transition on the state's done event whose action may also raise, send or cancel events.
+    ///
+    /// - Parameters:
+    ///   - target: The state to go to, or `nil` to change no state.
+    ///   - condition: A guard on the done data that must return `true` for the transition to be taken.
+    ///   - file: Where the transition is written; filled in for you.
+    ///   - line: Where the transition is written; filled in for you.
+    ///   - action: Runs after the exit actions and before the entry actions.
+    public init(
+        to target: State? = nil,
+        guard condition: ChartClosures<Context, Event>.Guard<Event?>? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        action: @escaping ChartClosures<Context, Event>.EffectAction<Event?>
     ) {
         declaration = TransitionDeclaration(
             trigger: .done, targets: target.map { [$0] } ?? [], type: .external,
             condition: condition.map { .plain($0) }, action: .withEffects(action),
+            location: SourceLocation(file, line)
+        )
+    }
+}
+
+extension OnDone where Event: PayloadCases {
+    /// A transition on the state's done event when its data is of one case.
+    ///
+    /// - Parameters:
+    ///   - eventCase: The case the done data must be of (`\.receipt`); the guard and the action
+    ///     receive its payload.
+    ///   - target: The state to go to, or `nil` to change no state.
+    ///   - condition: A guard on the payload that must return `true` for the transition to be taken.
+    ///   - file: Where the transition is written; filled in for you.
+    ///   - line: Where the transition is written; filled in for you.
+    public init<Payload>(
+        _ eventCase: KeyPath<Event.Cases, EventCase<Event, Payload>>,
+        to target: State? = nil,
+        guard condition: ChartClosures<Context, Event>.Guard<Payload>? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        let eventCase = Event.cases[keyPath: eventCase]
+        declaration = TransitionDeclaration(
+            trigger: .done, targets: target.map { [$0] } ?? [], type: .external,
+            condition: condition.map { .onPayload(eventCase, $0) }, action: nil,
+            location: SourceLocation(file, line)
+        )
+    }
+
+    /// A transition on the state's done event when its data is of one case, with an action
+    /// that receives the payload.
+    ///
+    /// - Parameters:
+    ///   - eventCase: The case the done data must be of (`\.receipt`); the guard and the action
+    ///     receive its payload.
+    ///   - target: The state to go to, or `nil` to change no state.
+    ///   - condition: A guard on the payload that must return `true` for the transition to be taken.
+    ///   - file: Where the transition is written; filled in for you.
+    ///   - line: Where the transition is written; filled in for you.
+    ///   - action: Runs after the exit actions and before the entry actions.
+    public init<Payload>(
+        _ eventCase: KeyPath<Event.Cases, EventCase<Event, Payload>>,
+        to target: State? = nil,
+        guard condition: ChartClosures<Context, Event>.Guard<Payload>? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        action: @escaping ChartClosures<Context, Event>.Action<Payload>
+    ) {
+        let eventCase = Event.cases[keyPath: eventCase]
+        declaration = TransitionDeclaration(
+            trigger: .done, targets: target.map { [$0] } ?? [], type: .external,
+            condition: condition.map { .onPayload(eventCase, $0) }, action: .onPayload(eventCase, action),
+            location: SourceLocation(file, line)
+        )
+    }
+
+    /// A transition on the state's done event when its data is of one case, with an action
+    /// that may also raise, send or cancel events.
+    ///
+    /// - Parameters:
+    ///   - eventCase: The case the done data must be of (`\.receipt`); the guard and the action
+    ///     receive its payload.
+    ///   - target: The state to go to, or `nil` to change no state.
+    ///   - condition: A guard on the payload that must return `true` for the transition to be taken.
+    ///   - file: Where the transition is written; filled in for you.
+    ///   - line: Where the transition is written; filled in for you.
+    ///   - action: Runs after the exit actions and before the entry actions.
+    public init<Payload>(
+        _ eventCase: KeyPath<Event.Cases, EventCase<Event, Payload>>,
+        to target: State? = nil,
+        guard condition: ChartClosures<Context, Event>.Guard<Payload>? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        action: @escaping ChartClosures<Context, Event>.EffectAction<Payload>
+    ) {
+        let eventCase = Event.cases[keyPath: eventCase]
+        declaration = TransitionDeclaration(
+            trigger: .done, targets: target.map { [$0] } ?? [], type: .external,
+            condition: condition.map { .onPayload(eventCase, $0) }, action: .onPayload(eventCase, effects: action),
             location: SourceLocation(file, line)
         )
     }
@@ -135,6 +268,7 @@ public struct OnDone<State: Hashable & Sendable, Event: MachineEvent, Context> {
 /// Entering the state starts a timer on the machine's clock; leaving the state cancels it. When
 /// the timer fires, the transition is taken if the machine is still in the state and the guard
 /// allows. Time passes with ``Machine/advance(by:)``, or on a real clock in the async runtime.
+/// Its guard and action receive no event (`nil`): a timer is not one of your events.
 public struct After<State: Hashable & Sendable, Event: MachineEvent, Context> {
     var declaration: TransitionDeclaration<State, Event, Context>
 
@@ -149,7 +283,7 @@ public struct After<State: Hashable & Sendable, Event: MachineEvent, Context> {
     public init(
         _ delay: Duration,
         to target: State? = nil,
-        guard condition: ChartClosures<Context, Event>.Condition? = nil,
+        guard condition: ChartClosures<Context, Event>.Guard<Event?>? = nil,
         file: StaticString = #fileID,
         line: UInt = #line
     ) {
@@ -172,10 +306,34 @@ public struct After<State: Hashable & Sendable, Event: MachineEvent, Context> {
     public init(
         _ delay: Duration,
         to target: State? = nil,
-        guard condition: ChartClosures<Context, Event>.Condition? = nil,
+        guard condition: ChartClosures<Context, Event>.Guard<Event?>? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
-        action: @escaping ChartClosures<Context, Event>.EffectAction
+        action: @escaping ChartClosures<Context, Event>.Action<Event?>
+    ) {
+        declaration = TransitionDeclaration(
+            trigger: .after(delay), targets: target.map { [$0] } ?? [], type: .external,
+            condition: condition.map { .plain($0) }, action: .plain(action),
+            location: SourceLocation(file, line)
+        )
+    }
+
+    /// A delayed transition whose action may also raise, send or cancel events.
+    ///
+    /// - Parameters:
+    ///   - delay: How long the state must stay active.
+    ///   - target: The state to go to, or `nil` to change no state.
+    ///   - condition: A guard that must return `true` when the timer fires.
+    ///   - file: Where the transition is written; filled in for you.
+    ///   - line: Where the transition is written; filled in for you.
+    ///   - action: Runs after the exit actions and before the entry actions.
+    public init(
+        _ delay: Duration,
+        to target: State? = nil,
+        guard condition: ChartClosures<Context, Event>.Guard<Event?>? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        action: @escaping ChartClosures<Context, Event>.EffectAction<Event?>
     ) {
         declaration = TransitionDeclaration(
             trigger: .after(delay), targets: target.map { [$0] } ?? [], type: .external,

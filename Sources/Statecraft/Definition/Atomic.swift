@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// Atomic(.locked) {
-///     OnEntry { context in context.lockings += 1 }
+///     OnEntry { context, _ in context.lockings += 1 }
 ///     On(.coin, to: .unlocked)
 /// }
 /// ```

@@ -93,7 +93,37 @@ public enum HistoryKind: Hashable, Sendable, Codable {
 public struct History<State: Hashable & Sendable, Event: MachineEvent, Context> {
     let declaration: StateDeclaration<State, Event, Context>
 
+    private init(
+        _ id: State, _ kind: HistoryKind, _ target: State?, _ action: ActionClosure<State, Event, Context>?,
+        _ location: SourceLocation
+    ) {
+        let transition = TransitionDeclaration<State, Event, Context>(
+            trigger: .eventless, targets: target.map { [$0] } ?? [], type: .external,
+            condition: nil, action: action, location: location
+        )
+        declaration = StateDeclaration(id: id, kind: .history(kind), elements: [StateElement(storage: .initial(transition))], location: location)
+    }
+
     /// Declares a history state.
+    ///
+    /// - Parameters:
+    ///   - id: The pseudo-state's identity; unique in the chart.
+    ///   - kind: Whether it remembers the parent's active child or its active atomic descendants.
+    ///   - target: Where to go when nothing is remembered yet: a descendant of the parent (a
+    ///     child for shallow history). The parent's default entry when `nil`.
+    ///   - file: Where the state is written; filled in for you.
+    ///   - line: Where the state is written; filled in for you.
+    public init(
+        _ id: State,
+        _ kind: HistoryKind = .shallow,
+        default target: State? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        self.init(id, kind, target, nil, SourceLocation(file, line))
+    }
+
+    /// Declares a history state whose default transition has an action.
     ///
     /// - Parameters:
     ///   - id: The pseudo-state's identity; unique in the chart.
@@ -109,14 +139,31 @@ public struct History<State: Hashable & Sendable, Event: MachineEvent, Context> 
         default target: State? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
-        action: ChartClosures<Context, Event>.EffectAction? = nil
+        action: @escaping ChartClosures<Context, Event>.Action<Event?>
     ) {
-        let location = SourceLocation(file, line)
-        let transition = TransitionDeclaration<State, Event, Context>(
-            trigger: .eventless, targets: target.map { [$0] } ?? [], type: .external,
-            condition: nil, action: action.map { .withEffects($0) }, location: location
-        )
-        declaration = StateDeclaration(id: id, kind: .history(kind), elements: [StateElement(storage: .initial(transition))], location: location)
+        self.init(id, kind, target, .plain(action), SourceLocation(file, line))
+    }
+
+    /// Declares a history state whose default transition has an action that may also raise,
+    /// send or cancel events.
+    ///
+    /// - Parameters:
+    ///   - id: The pseudo-state's identity; unique in the chart.
+    ///   - kind: Whether it remembers the parent's active child or its active atomic descendants.
+    ///   - target: Where to go when nothing is remembered yet: a descendant of the parent (a
+    ///     child for shallow history). The parent's default entry when `nil`.
+    ///   - file: Where the state is written; filled in for you.
+    ///   - line: Where the state is written; filled in for you.
+    ///   - action: Runs when the default transition is taken.
+    public init(
+        _ id: State,
+        _ kind: HistoryKind = .shallow,
+        default target: State? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        action: @escaping ChartClosures<Context, Event>.EffectAction<Event?>
+    ) {
+        self.init(id, kind, target, .withEffects(action), SourceLocation(file, line))
     }
 }
 
@@ -125,7 +172,7 @@ public struct History<State: Hashable & Sendable, Event: MachineEvent, Context> 
 ///
 /// ```swift
 /// Compound(.session) {
-///     Initial(to: .welcome) { session, _, _ in session.startedAt = 0 }
+///     Initial(to: .welcome) { session, _ in session.startedAt = 0 }
 ///     Atomic(.welcome)
 /// }
 /// ```
@@ -138,16 +185,53 @@ public struct Initial<State: Hashable & Sendable, Event: MachineEvent, Context> 
     ///   - target: The descendant to enter.
     ///   - file: Where it is written; filled in for you.
     ///   - line: Where it is written; filled in for you.
+    public init(
+        to target: State,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        declaration = TransitionDeclaration(
+            trigger: .eventless, targets: [target], type: .external,
+            condition: nil, action: nil, location: SourceLocation(file, line)
+        )
+    }
+
+    /// Declares the initial transition with an action.
+    ///
+    /// - Parameters:
+    ///   - target: The descendant to enter.
+    ///   - file: Where it is written; filled in for you.
+    ///   - line: Where it is written; filled in for you.
     ///   - action: Runs between the compound state's entry actions and the child's.
     public init(
         to target: State,
         file: StaticString = #fileID,
         line: UInt = #line,
-        action: ChartClosures<Context, Event>.EffectAction? = nil
+        action: @escaping ChartClosures<Context, Event>.Action<Event?>
     ) {
         declaration = TransitionDeclaration(
             trigger: .eventless, targets: [target], type: .external,
-            condition: nil, action: action.map { .withEffects($0) }, location: SourceLocation(file, line)
+            condition: nil, action: .plain(action), location: SourceLocation(file, line)
+        )
+    }
+
+    /// Declares the initial transition with an action that may also raise, send or cancel
+    /// events.
+    ///
+    /// - Parameters:
+    ///   - target: The descendant to enter.
+    ///   - file: Where it is written; filled in for you.
+    ///   - line: Where it is written; filled in for you.
+    ///   - action: Runs between the compound state's entry actions and the child's.
+    public init(
+        to target: State,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        action: @escaping ChartClosures<Context, Event>.EffectAction<Event?>
+    ) {
+        declaration = TransitionDeclaration(
+            trigger: .eventless, targets: [target], type: .external,
+            condition: nil, action: .withEffects(action), location: SourceLocation(file, line)
         )
     }
 }
@@ -160,7 +244,8 @@ public struct Initial<State: Hashable & Sendable, Event: MachineEvent, Context> 
 /// }
 /// ```
 ///
-/// ``OnDone`` transitions receive it as their event.
+/// ``OnDone`` transitions receive it: as the event with `OnDone()`, as the case's payload with
+/// `OnDone(\.receipt)`.
 public struct DoneData<State: Hashable & Sendable, Event: MachineEvent, Context> {
     let make: @Sendable (Context) -> Event?
 

@@ -86,7 +86,7 @@ extension OnEntry {
     /// Names this entry action, so that a drawing of the chart can say `entry / start motor`.
     ///
     /// ```swift
-    /// OnEntry { player in player.tracksStarted += 1 }.labelled("count track")
+    /// OnEntry { player, _ in player.tracksStarted += 1 }.labelled("count track")
     /// ```
     ///
     /// - Parameter label: What to call the action.
@@ -102,7 +102,7 @@ extension OnExit {
     /// Names this exit action, so that a drawing of the chart can say `exit / stop motor`.
     ///
     /// ```swift
-    /// OnExit { till in till.passages += 1 }.labelled("count passage")
+    /// OnExit { till, _ in till.passages += 1 }.labelled("count passage")
     /// ```
     ///
     /// - Parameter label: What to call the action.

@@ -3,10 +3,16 @@
 ///
 /// ```swift
 /// Atomic(.locked) {
-///     On(.coin, to: .unlocked) { context, _ in context.coins += 1 }
+///     On(\.coin, to: .unlocked, guard: { _, cents in cents >= 25 }) { till, cents in
+///         till.cents += cents
+///     }
 ///     On(.push)                                  // handled, but stays locked
 /// }
 /// ```
+///
+/// Name the event by its kind (`On(.push)`): the guard and the action receive the event. Or,
+/// for an event type with ``PayloadCases`` (the `@MachineEvent` macro gives it), by its case
+/// (`On(\.coin)`): they receive the case's payload, typed.
 ///
 /// A transition with targets exits the states it leaves and enters its targets, even when a
 /// target is its own source (unless `type` is ``TransitionType/internal`` and the targets are
@@ -18,12 +24,12 @@ public struct On<State: Hashable & Sendable, Event: MachineEvent, Context> {
 
     private init(
         _ kind: Event.Kind, _ targets: [State], _ type: TransitionType,
-        _ condition: ChartClosures<Context, Event>.Guard?, _ action: ActionClosure<State, Event, Context>?,
+        _ condition: GuardClosure<Event, Context>?, _ action: ActionClosure<State, Event, Context>?,
         _ file: StaticString, _ line: UInt
     ) {
         declaration = TransitionDeclaration(
             trigger: .event(kind), targets: targets, type: type,
-            condition: condition.map { .onEvent($0) }, action: action,
+            condition: condition, action: action,
             location: SourceLocation(file, line)
         )
     }
@@ -31,7 +37,7 @@ public struct On<State: Hashable & Sendable, Event: MachineEvent, Context> {
     /// A transition without an action.
     ///
     /// - Parameters:
-    ///   - kind: The kind of event that triggers it.
+    ///   - kind: The kind of event that triggers it; the guard and the action receive the event.
     ///   - target: The state to go to, or `nil` to change no state.
     ///   - type: Whether a transition into its own compound source exits that source.
     ///   - condition: A guard that must return `true` for the transition to be taken.
@@ -41,17 +47,17 @@ public struct On<State: Hashable & Sendable, Event: MachineEvent, Context> {
         _ kind: Event.Kind,
         to target: State? = nil,
         type: TransitionType = .external,
-        guard condition: ChartClosures<Context, Event>.Guard? = nil,
+        guard condition: ChartClosures<Context, Event>.Guard<Event>? = nil,
         file: StaticString = #fileID,
         line: UInt = #line
     ) {
-        self.init(kind, target.map { [$0] } ?? [], type, condition, nil, file, line)
+        self.init(kind, target.map { [$0] } ?? [], type, condition.map { .onEvent($0) }, nil, file, line)
     }
 
     /// A transition with an action, usually written as a trailing closure.
     ///
     /// - Parameters:
-    ///   - kind: The kind of event that triggers it.
+    ///   - kind: The kind of event that triggers it; the guard and the action receive the event.
     ///   - target: The state to go to, or `nil` to change no state.
     ///   - type: Whether a transition into its own compound source exits that source.
     ///   - condition: A guard that must return `true` for the transition to be taken.
@@ -62,18 +68,18 @@ public struct On<State: Hashable & Sendable, Event: MachineEvent, Context> {
         _ kind: Event.Kind,
         to target: State? = nil,
         type: TransitionType = .external,
-        guard condition: ChartClosures<Context, Event>.Guard? = nil,
+        guard condition: ChartClosures<Context, Event>.Guard<Event>? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
-        action: @escaping ChartClosures<Context, Event>.Action
+        action: @escaping ChartClosures<Context, Event>.Action<Event>
     ) {
-        self.init(kind, target.map { [$0] } ?? [], type, condition, .onEvent(action), file, line)
+        self.init(kind, target.map { [$0] } ?? [], type, condition.map { .onEvent($0) }, .onEvent(action), file, line)
     }
 
-    /// A transition whose action may raise, send or cancel events.
+    /// A transition whose action may also raise, send or cancel events.
     ///
     /// - Parameters:
-    ///   - kind: The kind of event that triggers it.
+    ///   - kind: The kind of event that triggers it; the guard and the action receive the event.
     ///   - target: The state to go to, or `nil` to change no state.
     ///   - type: Whether a transition into its own compound source exits that source.
     ///   - condition: A guard that must return `true` for the transition to be taken.
@@ -84,19 +90,19 @@ public struct On<State: Hashable & Sendable, Event: MachineEvent, Context> {
         _ kind: Event.Kind,
         to target: State? = nil,
         type: TransitionType = .external,
-        guard condition: ChartClosures<Context, Event>.Guard? = nil,
+        guard condition: ChartClosures<Context, Event>.Guard<Event>? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
-        action: @escaping ChartClosures<Context, Event>.EffectAction
+        action: @escaping ChartClosures<Context, Event>.EffectAction<Event>
     ) {
-        self.init(kind, target.map { [$0] } ?? [], type, condition, .withEffects(action), file, line)
+        self.init(kind, target.map { [$0] } ?? [], type, condition.map { .onEvent($0) }, .onEvent(effects: action), file, line)
     }
 
     /// A transition into several states at once, such as one state in each region of a
     /// ``Parallel`` state.
     ///
     /// - Parameters:
-    ///   - kind: The kind of event that triggers it.
+    ///   - kind: The kind of event that triggers it; the guard and the action receive the event.
     ///   - targets: The states to enter; no two may be in the same region.
     ///   - type: Whether a transition into its own compound source exits that source.
     ///   - condition: A guard that must return `true` for the transition to be taken.
@@ -106,17 +112,17 @@ public struct On<State: Hashable & Sendable, Event: MachineEvent, Context> {
         _ kind: Event.Kind,
         targets: [State],
         type: TransitionType = .external,
-        guard condition: ChartClosures<Context, Event>.Guard? = nil,
+        guard condition: ChartClosures<Context, Event>.Guard<Event>? = nil,
         file: StaticString = #fileID,
         line: UInt = #line
     ) {
-        self.init(kind, targets, type, condition, nil, file, line)
+        self.init(kind, targets, type, condition.map { .onEvent($0) }, nil, file, line)
     }
 
     /// A transition into several states at once, with an action.
     ///
     /// - Parameters:
-    ///   - kind: The kind of event that triggers it.
+    ///   - kind: The kind of event that triggers it; the guard and the action receive the event.
     ///   - targets: The states to enter; no two may be in the same region.
     ///   - type: Whether a transition into its own compound source exits that source.
     ///   - condition: A guard that must return `true` for the transition to be taken.
@@ -127,11 +133,178 @@ public struct On<State: Hashable & Sendable, Event: MachineEvent, Context> {
         _ kind: Event.Kind,
         targets: [State],
         type: TransitionType = .external,
-        guard condition: ChartClosures<Context, Event>.Guard? = nil,
+        guard condition: ChartClosures<Context, Event>.Guard<Event>? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
-        action: @escaping ChartClosures<Context, Event>.EffectAction
+        action: @escaping ChartClosures<Context, Event>.Action<Event>
     ) {
-        self.init(kind, targets, type, condition, .withEffects(action), file, line)
+        self.init(kind, targets, type, condition.map { .onEvent($0) }, .onEvent(action), file, line)
+    }
+
+    /// A transition into several states at once, with an action that may also raise, send or
+    /// cancel events.
+    ///
+    /// - Parameters:
+    ///   - kind: The kind of event that triggers it; the guard and the action receive the event.
+    ///   - targets: The states to enter; no two may be in the same region.
+    ///   - type: Whether a transition into its own compound source exits that source.
+    ///   - condition: A guard that must return `true` for the transition to be taken.
+    ///   - file: Where the transition is written; filled in for you.
+    ///   - line: Where the transition is written; filled in for you.
+    ///   - action: Runs after the exit actions and before the entry actions.
+    public init(
+        _ kind: Event.Kind,
+        targets: [State],
+        type: TransitionType = .external,
+        guard condition: ChartClosures<Context, Event>.Guard<Event>? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        action: @escaping ChartClosures<Context, Event>.EffectAction<Event>
+    ) {
+        self.init(kind, targets, type, condition.map { .onEvent($0) }, .onEvent(effects: action), file, line)
+    }
+}
+
+extension On where Event: PayloadCases {
+    /// A transition without an action.
+    ///
+    /// - Parameters:
+    ///   - eventCase: The case of event that triggers it (`\.coin`); the guard and the action
+    ///     receive its payload.
+    ///   - target: The state to go to, or `nil` to change no state.
+    ///   - type: Whether a transition into its own compound source exits that source.
+    ///   - condition: A guard that must return `true` for the transition to be taken.
+    ///   - file: Where the transition is written; filled in for you.
+    ///   - line: Where the transition is written; filled in for you.
+    public init<Payload>(
+        _ eventCase: KeyPath<Event.Cases, EventCase<Event, Payload>>,
+        to target: State? = nil,
+        type: TransitionType = .external,
+        guard condition: ChartClosures<Context, Event>.Guard<Payload>? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        let eventCase = Event.cases[keyPath: eventCase]
+        self.init(eventCase.kind, target.map { [$0] } ?? [], type, condition.map { .onPayload(eventCase, $0) }, nil, file, line)
+    }
+
+    /// A transition with an action, usually written as a trailing closure.
+    ///
+    /// - Parameters:
+    ///   - eventCase: The case of event that triggers it (`\.coin`); the guard and the action
+    ///     receive its payload.
+    ///   - target: The state to go to, or `nil` to change no state.
+    ///   - type: Whether a transition into its own compound source exits that source.
+    ///   - condition: A guard that must return `true` for the transition to be taken.
+    ///   - file: Where the transition is written; filled in for you.
+    ///   - line: Where the transition is written; filled in for you.
+    ///   - action: Runs after the exit actions and before the entry actions.
+    public init<Payload>(
+        _ eventCase: KeyPath<Event.Cases, EventCase<Event, Payload>>,
+        to target: State? = nil,
+        type: TransitionType = .external,
+        guard condition: ChartClosures<Context, Event>.Guard<Payload>? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        action: @escaping ChartClosures<Context, Event>.Action<Payload>
+    ) {
+        let eventCase = Event.cases[keyPath: eventCase]
+        self.init(eventCase.kind, target.map { [$0] } ?? [], type, condition.map { .onPayload(eventCase, $0) }, .onPayload(eventCase, action), file, line)
+    }
+
+    /// A transition whose action may also raise, send or cancel events.
+    ///
+    /// - Parameters:
+    ///   - eventCase: The case of event that triggers it (`\.coin`); the guard and the action
+    ///     receive its payload.
+    ///   - target: The state to go to, or `nil` to change no state.
+    ///   - type: Whether a transition into its own compound source exits that source.
+    ///   - condition: A guard that must return `true` for the transition to be taken.
+    ///   - file: Where the transition is written; filled in for you.
+    ///   - line: Where the transition is written; filled in for you.
+    ///   - action: Runs after the exit actions and before the entry actions.
+    public init<Payload>(
+        _ eventCase: KeyPath<Event.Cases, EventCase<Event, Payload>>,
+        to target: State? = nil,
+        type: TransitionType = .external,
+        guard condition: ChartClosures<Context, Event>.Guard<Payload>? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        action: @escaping ChartClosures<Context, Event>.EffectAction<Payload>
+    ) {
+        let eventCase = Event.cases[keyPath: eventCase]
+        self.init(eventCase.kind, target.map { [$0] } ?? [], type, condition.map { .onPayload(eventCase, $0) }, .onPayload(eventCase, effects: action), file, line)
+    }
+
+    /// A transition into several states at once, such as one state in each region of a
+    /// ``Parallel`` state.
+    ///
+    /// - Parameters:
+    ///   - eventCase: The case of event that triggers it (`\.coin`); the guard and the action
+    ///     receive its payload.
+    ///   - targets: The states to enter; no two may be in the same region.
+    ///   - type: Whether a transition into its own compound source exits that source.
+    ///   - condition: A guard that must return `true` for the transition to be taken.
+    ///   - file: Where the transition is written; filled in for you.
+    ///   - line: Where the transition is written; filled in for you.
+    public init<Payload>(
+        _ eventCase: KeyPath<Event.Cases, EventCase<Event, Payload>>,
+        targets: [State],
+        type: TransitionType = .external,
+        guard condition: ChartClosures<Context, Event>.Guard<Payload>? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        let eventCase = Event.cases[keyPath: eventCase]
+        self.init(eventCase.kind, targets, type, condition.map { .onPayload(eventCase, $0) }, nil, file, line)
+    }
+
+    /// A transition into several states at once, with an action.
+    ///
+    /// - Parameters:
+    ///   - eventCase: The case of event that triggers it (`\.coin`); the guard and the action
+    ///     receive its payload.
+    ///   - targets: The states to enter; no two may be in the same region.
+    ///   - type: Whether a transition into its own compound source exits that source.
+    ///   - condition: A guard that must return `true` for the transition to be taken.
+    ///   - file: Where the transition is written; filled in for you.
+    ///   - line: Where the transition is written; filled in for you.
+    ///   - action: Runs after the exit actions and before the entry actions.
+    public init<Payload>(
+        _ eventCase: KeyPath<Event.Cases, EventCase<Event, Payload>>,
+        targets: [State],
+        type: TransitionType = .external,
+        guard condition: ChartClosures<Context, Event>.Guard<Payload>? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        action: @escaping ChartClosures<Context, Event>.Action<Payload>
+    ) {
+        let eventCase = Event.cases[keyPath: eventCase]
+        self.init(eventCase.kind, targets, type, condition.map { .onPayload(eventCase, $0) }, .onPayload(eventCase, action), file, line)
+    }
+
+    /// A transition into several states at once, with an action that may also raise, send or
+    /// cancel events.
+    ///
+    /// - Parameters:
+    ///   - eventCase: The case of event that triggers it (`\.coin`); the guard and the action
+    ///     receive its payload.
+    ///   - targets: The states to enter; no two may be in the same region.
+    ///   - type: Whether a transition into its own compound source exits that source.
+    ///   - condition: A guard that must return `true` for the transition to be taken.
+    ///   - file: Where the transition is written; filled in for you.
+    ///   - line: Where the transition is written; filled in for you.
+    ///   - action: Runs after the exit actions and before the entry actions.
+    public init<Payload>(
+        _ eventCase: KeyPath<Event.Cases, EventCase<Event, Payload>>,
+        targets: [State],
+        type: TransitionType = .external,
+        guard condition: ChartClosures<Context, Event>.Guard<Payload>? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        action: @escaping ChartClosures<Context, Event>.EffectAction<Payload>
+    ) {
+        let eventCase = Event.cases[keyPath: eventCase]
+        self.init(eventCase.kind, targets, type, condition.map { .onPayload(eventCase, $0) }, .onPayload(eventCase, effects: action), file, line)
     }
 }

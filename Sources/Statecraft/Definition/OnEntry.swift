@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// Atomic(.unlocked) {
-///     OnEntry { context in context.openings += 1 }
+///     OnEntry { context, _ in context.openings += 1 }
 ///     On(.push, to: .locked)
 /// }
 /// ```
@@ -14,33 +14,19 @@ public struct OnEntry<State: Hashable & Sendable, Event: MachineEvent, Context> 
     /// What a drawing calls the action; see ``labelled(_:)``.
     var label: String? = nil
 
-    /// An entry action that reads the context and the event that caused the entry (`nil` when
+    /// An entry action on the context and the event that caused the entry (`nil` when
     /// the machine starts, or when the trigger is not an event of yours).
     ///
     /// - Parameter action: The action.
-    public init(_ action: @escaping ChartClosures<Context, Event>.StateAction) {
+    public init(_ action: @escaping ChartClosures<Context, Event>.Action<Event?>) {
         self.action = .plain(action)
     }
 
-    /// An entry action that may raise, send, schedule or cancel events.
+    /// An entry action that may also raise, send, schedule or cancel events.
     ///
     /// - Parameter action: The action.
-    public init(_ action: @escaping ChartClosures<Context, Event>.EffectAction) {
+    public init(_ action: @escaping ChartClosures<Context, Event>.EffectAction<Event?>) {
         self.action = .withEffects(action)
-    }
-
-    /// An entry action that updates the context.
-    ///
-    /// - Parameter action: The action.
-    public init(_ action: @escaping @Sendable (_ context: inout Context) -> Void) {
-        self.action = .contextOnly(action)
-    }
-
-    /// An entry action that needs neither context nor event.
-    ///
-    /// - Parameter action: The action.
-    public init(_ action: @escaping @Sendable () -> Void) {
-        self.action = .noArguments(action)
     }
 }
 
@@ -53,31 +39,18 @@ public struct OnExit<State: Hashable & Sendable, Event: MachineEvent, Context> {
     /// What a drawing calls the action; see ``labelled(_:)``.
     var label: String? = nil
 
-    /// An exit action that reads the context and the event that caused the exit.
+    /// An exit action on the context and the event that caused the exit (`nil` when
+    /// the machine starts, or when the trigger is not an event of yours).
     ///
     /// - Parameter action: The action.
-    public init(_ action: @escaping ChartClosures<Context, Event>.StateAction) {
+    public init(_ action: @escaping ChartClosures<Context, Event>.Action<Event?>) {
         self.action = .plain(action)
     }
 
-    /// An exit action that may raise, send, schedule or cancel events.
+    /// An exit action that may also raise, send, schedule or cancel events.
     ///
     /// - Parameter action: The action.
-    public init(_ action: @escaping ChartClosures<Context, Event>.EffectAction) {
+    public init(_ action: @escaping ChartClosures<Context, Event>.EffectAction<Event?>) {
         self.action = .withEffects(action)
-    }
-
-    /// An exit action that updates the context.
-    ///
-    /// - Parameter action: The action.
-    public init(_ action: @escaping @Sendable (_ context: inout Context) -> Void) {
-        self.action = .contextOnly(action)
-    }
-
-    /// An exit action that needs neither context nor event.
-    ///
-    /// - Parameter action: The action.
-    public init(_ action: @escaping @Sendable () -> Void) {
-        self.action = .noArguments(action)
     }
 }

@@ -41,9 +41,15 @@ enum OracleDSL {
         case .compound: CompoundBuilder.buildExpression(Compound(state.name, initial: initialAttribute(state)) { body(of: state) })
         case .parallel: CompoundBuilder.buildExpression(Parallel(state.name) { body(of: state) })
         case .history(let deep):
-            CompoundBuilder.buildExpression(History<String, OracleEvent, OracleContext>(
-                state.name, deep ? .deep : .shallow, default: state.historyDefault, action: state.historyAction.map(effectAction)
-            ))
+            if let action = state.historyAction {
+                CompoundBuilder.buildExpression(History<String, OracleEvent, OracleContext>(
+                    state.name, deep ? .deep : .shallow, default: state.historyDefault, action: effectAction(action)
+                ))
+            } else {
+                CompoundBuilder.buildExpression(History<String, OracleEvent, OracleContext>(
+                    state.name, deep ? .deep : .shallow, default: state.historyDefault
+                ))
+            }
         }
     }
 
@@ -67,7 +73,9 @@ enum OracleDSL {
             })
         }
         if case .element(let target, let action) = state.initial {
-            elements += CompoundBuilder.buildExpression(Initial(to: target, action: action.map(effectAction)))
+            let initial = action.map { Initial<String, OracleEvent, OracleContext>(to: target, action: effectAction($0)) }
+                ?? Initial(to: target)
+            elements += CompoundBuilder.buildExpression(initial)
         }
         for transition in state.transitions { elements += self.transition(transition) }
         for child in state.children { elements += self.child(child) }
@@ -84,11 +92,12 @@ enum OracleDSL {
             let type: TransitionType = spec.isInternal ? .internal : .external
             if let plain = spec.action, plain.effects.isEmpty, spec.targets.count <= 1 {
                 // The shape without effects, which keeps a chart on the engine's fast paths.
-                let run: Closures.Action = { context, event in _ = plain.perform(&context, event: event) }
+                let run: Closures.Action<OracleEvent> = { context, event in _ = plain.perform(&context, event: event) }
                 return StateBuilder.buildExpression(On(name, to: target, type: type, guard: onGuard, action: run))
             }
             if let action {
-                return StateBuilder.buildExpression(On(name, targets: spec.targets, type: type, guard: onGuard, action: action))
+                let onEvent: Closures.EffectAction<OracleEvent> = { context, event, effects in action(&context, event, &effects) }
+                return StateBuilder.buildExpression(On(name, targets: spec.targets, type: type, guard: onGuard, action: onEvent))
             }
             if spec.targets.count > 1 {
                 return StateBuilder.buildExpression(On(name, targets: spec.targets, type: type, guard: onGuard))
@@ -118,22 +127,22 @@ enum OracleDSL {
     }
 
     /// The guard of an `Always`, `OnDone` or `After` transition.
-    static func condition(_ check: GuardSpec) -> Closures.Condition {
+    static func condition(_ check: GuardSpec) -> Closures.Guard<OracleEvent?> {
         { context, _ in try check.evaluate(context) }
     }
 
     /// The guard of an `On` transition.
-    static func eventGuard(_ check: GuardSpec) -> Closures.Guard {
+    static func eventGuard(_ check: GuardSpec) -> Closures.Guard<OracleEvent> {
         { context, _ in try check.evaluate(context) }
     }
 
     /// An action without effects, in the shape of entry and exit actions that take no `Effects`.
-    static func stateAction(_ spec: ActionSpec) -> Closures.StateAction {
+    static func stateAction(_ spec: ActionSpec) -> Closures.Action<OracleEvent?> {
         { context, event in _ = spec.perform(&context, event: event) }
     }
 
     /// An action as a closure that logs, bumps and passes its effects to the machine.
-    static func effectAction(_ spec: ActionSpec) -> Closures.EffectAction {
+    static func effectAction(_ spec: ActionSpec) -> Closures.EffectAction<OracleEvent?> {
         { context, event, effects in
             for effect in spec.perform(&context, event: event) {
                 switch effect {
