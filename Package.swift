@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import CompilerPluginSupport
 import PackageDescription
 
 /// Every target builds in the Swift 6 language mode with complete strict concurrency checking.
@@ -43,6 +44,8 @@ let package = Package(
         .library(name: "StatecraftRuntime", targets: ["StatecraftRuntime"]),
         .library(name: "StatecraftTesting", targets: ["StatecraftTesting"]),
         .library(name: "StatecraftECMAScript", targets: ["StatecraftECMAScript"]),
+        // `@MachineEvent`; a product of its own so that only its users build swift-syntax.
+        .library(name: "StatecraftMacros", targets: ["StatecraftMacros"]),
     ] + examples.map(\.0),
     traits: [
         .trait(
@@ -56,6 +59,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     ],
     targets: [
         .target(name: "Statecraft", swiftSettings: strict),
@@ -85,6 +89,35 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "StatecraftRuntime", dependencies: ["Statecraft"], swiftSettings: strict),
+        // The expansions of the macros, a library so that their tests import it: a test target
+        // that depends on a macro target itself is built, with all the other tests, for the host.
+        .target(
+            name: "StatecraftMacroExpansion",
+            dependencies: [
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ],
+            swiftSettings: strict
+        ),
+        .macro(
+            name: "StatecraftMacroPlugin",
+            dependencies: [
+                "StatecraftMacroExpansion",
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(name: "StatecraftMacros", dependencies: ["Statecraft", "StatecraftMacroPlugin"], swiftSettings: strict),
+        .testTarget(
+            name: "StatecraftMacrosTests",
+            dependencies: [
+                "StatecraftMacroExpansion", "StatecraftMacros", "StatecraftRuntime",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ],
+            swiftSettings: strict
+        ),
         .target(name: "StatecraftTesting", dependencies: ["Statecraft"], swiftSettings: strict),
         .testTarget(name: "StatecraftTests", dependencies: ["Statecraft"], swiftSettings: strict),
         .testTarget(

@@ -22,6 +22,19 @@ enum Input: MachineEvent {
     }
 }
 
+/// The coin's case with its payload, so that transitions read the cents directly
+/// (`On(\.coin)`). The `@MachineEvent` macro writes this and `Kind` for you; the example does
+/// without it, so that running it does not build swift-syntax.
+extension Input: PayloadCases {
+    struct Cases: Sendable {
+        let coin = EventCase<Input, Int>(.coin) { input in
+            if case .coin(let cents) = input { cents } else { nil }
+        }
+    }
+
+    static let cases = Cases()
+}
+
 /// What the turnstile remembers.
 struct Till: Sendable {
     var cents = 0
@@ -33,29 +46,23 @@ struct Till: Sendable {
 func makeTurnstile() throws(DefinitionError) -> Statechart<Gate, Input, Till> {
     try Statechart {
         Atomic(.locked) {
-            On(.coin, to: .unlocked, guard: { _, event in
-                if case .coin(let cents) = event { cents >= 25 } else { false }
-            }) { till, event in
-                if case .coin(let cents) = event { till.cents += cents }
-            }
-            .labelled(guard: "at least 25 cents", action: "add to till")
+            On(\.coin, to: .unlocked, guard: { _, cents in cents >= 25 }) { till, cents in till.cents += cents }
+                .labelled(guard: "at least 25 cents", action: "add to till")
             On(.kick, to: .broken)
         }
         Atomic(.unlocked) {
             OnExit { till, _ in till.passages += 1 }.labelled("count passage")
             On(.push, to: .locked)
-            On(.coin) { till, event in
-                if case .coin(let cents) = event { till.cents += cents }
-            }
-            .labelled(action: "add to till")
+            On(\.coin) { till, cents in till.cents += cents }
+                .labelled(action: "add to till")
             On(.kick, to: .broken)
         }
         Final(.broken)
     }
 }
 
-/// Drives a turnstile through a day and writes one line per event: the event, what the
-/// machine did, and the state and till after it.
+/// Drives a turnstile through a day and writes two lines per event: what the event did (the
+/// transitions it took, or why it was rejected), then the state and till after it.
 func runExample(write: @escaping @Sendable (String) -> Void) {
     let chart: Statechart<Gate, Input, Till>
     do {
@@ -65,18 +72,9 @@ func runExample(write: @escaping @Sendable (String) -> Void) {
         return
     }
     var turnstile = chart.makeMachine(context: Till())
-    turnstile.onTransition = { step in
-        write(step.target.map { "  moved \(step.source) -> \($0)" } ?? "  handled in \(step.source)")
-    }
     let day: [Input] = [.push, .coin(cents: 10), .coin(cents: 25), .coin(cents: 5), .push, .push, .kick, .coin(cents: 25)]
     for input in day {
-        write("\(input):")
-        switch turnstile.send(input) {
-        case .transitioned, .handled:
-            break
-        case .rejected(let rejection):
-            write("  rejected: \(rejection)")
-        }
+        write("\(turnstile.sendReporting(input))")
         write("  now \(turnstile.state), \(turnstile.context.cents) cents, \(turnstile.context.passages) passages")
     }
 }

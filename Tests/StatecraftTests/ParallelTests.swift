@@ -117,10 +117,37 @@ struct ParallelTests {
         #expect(machine.activeStates == [.a])
     }
 
-    @Test func stateShowsTheFirstActiveAtomicStateInDocumentOrder() throws {
+    /// `state` never picks one region's leaf among several: it names the parallel state that
+    /// holds them, and `isActive` answers for each leaf (issue 16).
+    @Test func stateIsTheParallelStateThatHoldsEveryActiveLeaf() throws {
         var machine = try Self.chart().makeMachine(context: Log())
+        #expect(machine.state == .a)
         machine.send(.go)
-        #expect(machine.state == .x1)
+        #expect(machine.activeStates == [.p, .r1, .x1, .r2, .y1])
+        #expect(machine.state == .p)
+        #expect(machine.isActive(.x1) && machine.isActive(.y1))
+        machine.send(.stop)
+        #expect(machine.state == .a)
+    }
+
+    /// Inside a compound state under a parallel region, the holder is the innermost state whose
+    /// descendants include every active leaf: with one leaf active in each of two regions of an
+    /// inner parallel state, that inner state.
+    @Test func stateIsTheInnermostHolderOfANestedParallelState() throws {
+        let chart = try Statechart<S, E, Log> {
+            Compound(.p) {
+                Atomic(.a) { On(.go, to: .r1) }
+                Parallel(.r1) {
+                    Compound(.x1) { Atomic(.x2) }
+                    Compound(.y1) { Atomic(.y2) }
+                }
+            }
+        }
+        var machine = chart.makeMachine(context: Log())
+        #expect(machine.state == .a)
+        machine.send(.go)
+        #expect(machine.activeStates == [.p, .r1, .x1, .x2, .y1, .y2])
+        #expect(machine.state == .r1)
     }
     /// `canSend` answers what `send` would do: a region whose guard throws makes `send` reject
     /// the event even when an earlier region has a transition for it. Found by the Appendix D

@@ -63,7 +63,9 @@ package enum GuardClosure<Event: MachineEvent, Context>: Sendable {
     /// ``After``).
     case plain(ChartClosures<Context, Event>.Guard<Event?>)
 
-    /// A guard on the payload of one case: it declines an event of any other case.
+    /// A guard on the payload of one case: it declines an event of any other case. A
+    /// transition written with a case always has one, so that it is never taken for an event
+    /// (or done data) its case does not match.
     static func onPayload<Payload>(
         _ eventCase: EventCase<Event, Payload>, _ condition: @escaping ChartClosures<Context, Event>.Guard<Payload>
     ) -> Self {

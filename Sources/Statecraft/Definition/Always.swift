@@ -196,9 +196,10 @@ extension OnDone where Event: PayloadCases {
         let eventCase = Event.cases[keyPath: eventCase]
         declaration = TransitionDeclaration(
             trigger: .done, targets: target.map { [$0] } ?? [], type: .external,
-            condition: condition.map { .onPayload(eventCase, $0) }, action: nil,
+            condition: .onPayload(eventCase, condition ?? { _, _ in true }), action: nil,
             location: SourceLocation(file, line)
         )
+        declaration.guardOnlyMatchesCase = condition == nil
     }
 
     /// A transition on the state's done event when its data is of one case, with an action
@@ -223,9 +224,10 @@ extension OnDone where Event: PayloadCases {
         let eventCase = Event.cases[keyPath: eventCase]
         declaration = TransitionDeclaration(
             trigger: .done, targets: target.map { [$0] } ?? [], type: .external,
-            condition: condition.map { .onPayload(eventCase, $0) }, action: .onPayload(eventCase, action),
+            condition: .onPayload(eventCase, condition ?? { _, _ in true }), action: .onPayload(eventCase, action),
             location: SourceLocation(file, line)
         )
+        declaration.guardOnlyMatchesCase = condition == nil
     }
 
     /// A transition on the state's done event when its data is of one case, with an action
@@ -250,9 +252,10 @@ extension OnDone where Event: PayloadCases {
         let eventCase = Event.cases[keyPath: eventCase]
         declaration = TransitionDeclaration(
             trigger: .done, targets: target.map { [$0] } ?? [], type: .external,
-            condition: condition.map { .onPayload(eventCase, $0) }, action: .onPayload(eventCase, effects: action),
+            condition: .onPayload(eventCase, condition ?? { _, _ in true }), action: .onPayload(eventCase, effects: action),
             location: SourceLocation(file, line)
         )
+        declaration.guardOnlyMatchesCase = condition == nil
     }
 }
 

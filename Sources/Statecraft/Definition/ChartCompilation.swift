@@ -379,6 +379,7 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
         transitionLocations.append(transition.location)
         outline.transitions.append(ChartOutline.Transition(
             trigger: transition.trigger, isInitial: role == .initial,
+            hasWrittenGuard: (transition.condition != nil && !transition.guardOnlyMatchesCase) || !conditions.isEmpty,
             guardLabel: transition.guardLabel, actionLabel: transition.actionLabel
         ))
         transitions[index].domain = Int32(staticDomain(of: index))

@@ -8,6 +8,9 @@ struct ChartOutline<Kind: Hashable & Sendable>: Sendable {
         /// Whether it is the initial transition of a compound state, of the chart, or the
         /// default transition of a history state.
         var isInitial: Bool
+        /// Whether it has a guard of the user's or a ``When``: a transition written with a
+        /// case (`On(\.coin)`) has a guard that only matches the case, which a drawing omits.
+        var hasWrittenGuard: Bool
         var guardLabel: String?
         var actionLabel: String?
     }

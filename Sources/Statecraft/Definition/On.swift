@@ -185,7 +185,8 @@ extension On where Event: PayloadCases {
         line: UInt = #line
     ) {
         let eventCase = Event.cases[keyPath: eventCase]
-        self.init(eventCase.kind, target.map { [$0] } ?? [], type, condition.map { .onPayload(eventCase, $0) }, nil, file, line)
+        self.init(eventCase.kind, target.map { [$0] } ?? [], type, .onPayload(eventCase, condition ?? { _, _ in true }), nil, file, line)
+        declaration.guardOnlyMatchesCase = condition == nil
     }
 
     /// A transition with an action, usually written as a trailing closure.
@@ -209,7 +210,8 @@ extension On where Event: PayloadCases {
         action: @escaping ChartClosures<Context, Event>.Action<Payload>
     ) {
         let eventCase = Event.cases[keyPath: eventCase]
-        self.init(eventCase.kind, target.map { [$0] } ?? [], type, condition.map { .onPayload(eventCase, $0) }, .onPayload(eventCase, action), file, line)
+        self.init(eventCase.kind, target.map { [$0] } ?? [], type, .onPayload(eventCase, condition ?? { _, _ in true }), .onPayload(eventCase, action), file, line)
+        declaration.guardOnlyMatchesCase = condition == nil
     }
 
     /// A transition whose action may also raise, send or cancel events.
@@ -233,7 +235,8 @@ extension On where Event: PayloadCases {
         action: @escaping ChartClosures<Context, Event>.EffectAction<Payload>
     ) {
         let eventCase = Event.cases[keyPath: eventCase]
-        self.init(eventCase.kind, target.map { [$0] } ?? [], type, condition.map { .onPayload(eventCase, $0) }, .onPayload(eventCase, effects: action), file, line)
+        self.init(eventCase.kind, target.map { [$0] } ?? [], type, .onPayload(eventCase, condition ?? { _, _ in true }), .onPayload(eventCase, effects: action), file, line)
+        declaration.guardOnlyMatchesCase = condition == nil
     }
 
     /// A transition into several states at once, such as one state in each region of a
@@ -256,7 +259,8 @@ extension On where Event: PayloadCases {
         line: UInt = #line
     ) {
         let eventCase = Event.cases[keyPath: eventCase]
-        self.init(eventCase.kind, targets, type, condition.map { .onPayload(eventCase, $0) }, nil, file, line)
+        self.init(eventCase.kind, targets, type, .onPayload(eventCase, condition ?? { _, _ in true }), nil, file, line)
+        declaration.guardOnlyMatchesCase = condition == nil
     }
 
     /// A transition into several states at once, with an action.
@@ -280,7 +284,8 @@ extension On where Event: PayloadCases {
         action: @escaping ChartClosures<Context, Event>.Action<Payload>
     ) {
         let eventCase = Event.cases[keyPath: eventCase]
-        self.init(eventCase.kind, targets, type, condition.map { .onPayload(eventCase, $0) }, .onPayload(eventCase, action), file, line)
+        self.init(eventCase.kind, targets, type, .onPayload(eventCase, condition ?? { _, _ in true }), .onPayload(eventCase, action), file, line)
+        declaration.guardOnlyMatchesCase = condition == nil
     }
 
     /// A transition into several states at once, with an action that may also raise, send or
@@ -305,6 +310,7 @@ extension On where Event: PayloadCases {
         action: @escaping ChartClosures<Context, Event>.EffectAction<Payload>
     ) {
         let eventCase = Event.cases[keyPath: eventCase]
-        self.init(eventCase.kind, targets, type, condition.map { .onPayload(eventCase, $0) }, .onPayload(eventCase, effects: action), file, line)
+        self.init(eventCase.kind, targets, type, .onPayload(eventCase, condition ?? { _, _ in true }), .onPayload(eventCase, effects: action), file, line)
+        declaration.guardOnlyMatchesCase = condition == nil
     }
 }

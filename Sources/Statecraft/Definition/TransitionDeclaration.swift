@@ -29,6 +29,9 @@ package struct TransitionDeclaration<State: Hashable & Sendable, Event: MachineE
     package var targets: [State]
     package var type: TransitionType
     package var condition: GuardClosure<Event, Context>?
+    /// Whether `condition` only checks that the event (or done data) is of the case the
+    /// transition names: written with a case and no guard of the user's.
+    package var guardOnlyMatchesCase = false
     package var action: ActionClosure<State, Event, Context>?
     package var location: SourceLocation
     /// States that must all be active for the transition to be enabled (``When``).

@@ -79,14 +79,33 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
         }
     }
 
-    /// The active atomic state: for a chart without parallel states, the one state the machine
-    /// is in; otherwise the first active atomic state in document order (see ``activeStates``).
+    /// The innermost state that holds the whole configuration: for a chart without parallel
+    /// states, the one atomic state the machine is in; while regions of a parallel state are
+    /// active, that parallel state (or the innermost one whose regions hold every active
+    /// atomic state), never one region's state picked among several.
+    ///
+    /// To ask about a state inside parallel regions, use ``isActive(_:)``; for the whole
+    /// configuration, ``activeStates``.
     @inlinable
     public var state: State {
         if workspace != nil {
+            var first: Int?
+            var last = 0
             var node = nextActive(from: 1)
-            while let found = node, !chart.nodes[found].isAtomic { node = nextActive(from: found + 1) }
-            return chart.state(node ?? chart.flatInitial)
+            while let found = node {
+                if chart.nodes[found].isAtomic {
+                    if first == nil { first = found }
+                    last = found
+                }
+                node = nextActive(from: found + 1)
+            }
+            guard var holder = first else { return chart.state(chart.flatInitial) }
+            // Nodes are in document order and a node's descendants follow it up to `end`: the
+            // first ancestor whose range reaches the last active atomic state holds them all.
+            while Int(chart.nodes[holder].end) <= last, chart.nodes[holder].parent > 0 {
+                holder = Int(chart.nodes[holder].parent)
+            }
+            return chart.state(holder)
         }
         return chart.state(current)
     }

@@ -81,6 +81,35 @@ public struct SnapshotTimer<State: Hashable & Sendable, Event: MachineEvent> {
     }
 }
 
+extension Snapshot: CustomStringConvertible {
+    /// One line: the active states, the context, then what else there is (the clock when it
+    /// moved, pending timers, remembered history, `done`):
+    /// `in unlocked; context Till(cents: 25, passages: 0); 1 timer pending, next at 2.0 seconds`.
+    public var description: String {
+        var parts = ["in " + activeStates.map { "\($0)" }.joined(separator: ", "), "context \(context)"]
+        if now != .zero { parts.append("clock at \(now)") }
+        if let next = timers.first {
+            parts.append("\(timers.count) timer\(timers.count == 1 ? "" : "s") pending, next at \(next.due)")
+        }
+        let remembered = history.map { key, states in
+            "\(key) remembers " + states.map { "\($0)" }.joined(separator: ", ")
+        }.sorted()
+        parts += remembered
+        if status == .done { parts.append("done") }
+        return parts.joined(separator: "; ")
+    }
+}
+
+extension SnapshotTimer: CustomStringConvertible {
+    /// `push at 2.0 seconds` or `after #0 of locked at 2.0 seconds`.
+    public var description: String {
+        switch kind {
+        case .event(let event, let id): "\(event)\(id.map { " (id \($0))" } ?? "") at \(due)"
+        case .delayedTransition(let source, let index): "after #\(index) of \(source) at \(due)"
+        }
+    }
+}
+
 extension Snapshot: Sendable where Context: Sendable {}
 extension Snapshot: Equatable where Context: Equatable, Event: Equatable {}
 extension Snapshot: Encodable where State: Encodable, Event: Encodable, Context: Encodable {}

@@ -63,7 +63,7 @@ extension Statechart {
                 trigger: trigger,
                 targets: targetStates(of: compiled),
                 type: info.isInternal ? .internal : .external,
-                hasGuard: info.hasGuard,
+                hasGuard: written.hasWrittenGuard,
                 guardLabel: written.guardLabel,
                 hasAction: info.action >= 0,
                 actionLabel: written.actionLabel,

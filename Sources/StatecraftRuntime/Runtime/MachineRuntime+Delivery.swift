@@ -54,3 +54,32 @@ extension MachineRuntime {
         }
     }
 }
+
+extension MachineRuntime.Delivery: CustomStringConvertible {
+    /// The step's line when the machine processed the event (`coin(cents: 25): locked ->
+    /// unlocked`); otherwise what became of the event.
+    public var description: String {
+        switch self {
+        case .processed(let step): step.description
+        case .queued: "queued: sent from the runtime's own entry or exit work, it is processed in its turn"
+        case .discarded(let reason): "discarded: \(reason)"
+        }
+    }
+}
+
+extension MachineRuntime.Step: CustomStringConvertible {
+    /// The event and every transition it caused, in order, as one line: `coin(cents: 25):
+    /// locked -> unlocked`, `push: unlocked -> locked, then locked -> idle`; the outcome
+    /// (`rejected: ...`) when no transition was taken.
+    public var description: String {
+        let name = String(describing: event)
+        guard !transitions.isEmpty else { return "\(name): \(outcome)" }
+        // A transition describes itself with its event; the event already leads the line.
+        let prefix = name + ": "
+        let routes = transitions.map { transition in
+            let line = String(describing: transition)
+            return line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : line
+        }
+        return prefix + routes.joined(separator: ", then ")
+    }
+}

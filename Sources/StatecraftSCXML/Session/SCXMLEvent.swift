@@ -72,3 +72,15 @@ public struct SCXMLEvent: MachineEvent, Hashable {
         ])
     }
 }
+
+extension SCXMLEvent: CustomStringConvertible {
+    /// The event's name, followed by its data when it has any: `pedestrian`,
+    /// `digit {"value":3}` (a string's data in quotes, so that it reads as data).
+    public var description: String {
+        switch data {
+        case .null: name
+        case .string(let text): "\(name) \"\(text)\""
+        default: "\(name) \(data)"
+        }
+    }
+}

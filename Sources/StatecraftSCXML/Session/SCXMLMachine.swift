@@ -133,3 +133,22 @@ public struct SCXMLMachine: RunnableMachine, Sendable {
         locked { $0.takeStateChanges() }
     }
 }
+
+extension SCXMLMachine.Outcome: CustomStringConvertible {
+    /// `in s1, s2`, and the final state once the session has ended.
+    public var description: String {
+        "in " + activeStates.joined(separator: ", ") + (finalState.map { "; ended in \($0)" } ?? "")
+    }
+}
+
+extension SCXMLMachine.Snapshot: CustomStringConvertible {
+    /// One line: the active states, the clock when it moved, and how the session ended.
+    public var description: String {
+        var parts = ["in " + activeStates.joined(separator: ", ")]
+        if now != .zero { parts.append("clock at \(now)") }
+        if let finalState {
+            parts.append("ended in \(finalState)" + (doneData == .null ? "" : " with \(doneData)"))
+        }
+        return parts.joined(separator: "; ")
+    }
+}

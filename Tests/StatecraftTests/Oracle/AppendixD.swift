@@ -377,8 +377,16 @@ struct AppendixD {
         }
     }
 
-    /// The first active atomic state in document order: `Machine.state`.
+    /// `Machine.state`: the innermost state that is, or is an ancestor of, every active atomic
+    /// state (the one atomic state when only one is active).
     var stateName: String {
-        chart.states[documentOrder(configuration).first(where: isAtomicState) ?? 0].name
+        let atomics = documentOrder(configuration).filter(isAtomicState)
+        guard let first = atomics.first else { return chart.states[0].name }
+        var candidate = first
+        while let parent = chart.states[candidate].parent, chart.states[parent].parent != nil,
+              !atomics.allSatisfy({ $0 == candidate || isDescendant($0, candidate) }) {
+            candidate = parent
+        }
+        return chart.states[candidate].name
     }
 }
