@@ -8,6 +8,16 @@ public import SwiftSyntaxMacros
 /// case (`Cases`, read by `On(\.coin)`), and conforms the enum to `MachineEvent` and
 /// `PayloadCases`.
 public struct MachineEventExpansion: MemberMacro, ExtensionMacro {
+    /// The members: `Kind`, `kind`, `Cases` and `cases`, with the enum's access; none, and an
+    /// error on the line at fault, when the declaration is not an enum or its cases cannot be
+    /// derived from.
+    ///
+    /// - Parameters:
+    ///   - node: The `@MachineEvent` attribute.
+    ///   - declaration: The declaration it is attached to.
+    ///   - protocols: The conformances the compiler asks for.
+    ///   - context: Where diagnostics go.
+    /// - Returns: The member declarations.
     public static func expansion(
         of node: AttributeSyntax,
         providingMembersOf declaration: some DeclGroupSyntax,
@@ -22,6 +32,15 @@ public struct MachineEventExpansion: MemberMacro, ExtensionMacro {
         return cases.members(access: accessModifier(of: enumeration))
     }
 
+    /// The conformances to `MachineEvent` and `PayloadCases` the enum does not declare itself.
+    ///
+    /// - Parameters:
+    ///   - node: The `@MachineEvent` attribute.
+    ///   - declaration: The declaration it is attached to.
+    ///   - type: The type to extend.
+    ///   - protocols: The conformances the enum lacks.
+    ///   - context: Where diagnostics go.
+    /// - Returns: One extension, or none for a declaration that is not an enum.
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,

@@ -1,9 +1,10 @@
-@_exported public import Statecraft
+import Statecraft
 
-/// Makes an enum a ``Statecraft/MachineEvent`` whose cases transitions can name with their
+/// Makes an enum a `MachineEvent` whose cases transitions can name with their
 /// payloads typed.
 ///
 /// ```swift
+/// import Statecraft
 /// import StatecraftMacros
 ///
 /// @MachineEvent
@@ -19,9 +20,9 @@
 ///
 /// The macro writes, inside the enum:
 /// - `Kind`, an enum with one payload-free case per case, and `kind`, the kind of each event:
-///   what ``Statecraft/MachineEvent`` asks for, so `On(.open)` names a kind;
-/// - `Cases`, with one ``Statecraft/EventCase`` per case, and `cases`: what
-///   ``Statecraft/PayloadCases`` asks for, so `On(\.unlock)` gives its guard and action the
+///   what `MachineEvent` asks for, so `On(.open)` names a kind;
+/// - `Cases`, with one `EventCase` per case, and `cases`: what
+///   `PayloadCases` asks for, so `On(\.unlock)` gives its guard and action the
 ///   case's payload: the one value's type (`Int` here), a tuple of several values with their
 ///   labels, or `Void` for a case without values;
 ///
@@ -30,7 +31,7 @@
 /// enum that declares `Kind`, `kind`, `Cases` or `cases` itself.
 ///
 /// The macro is in a product of its own (`StatecraftMacros`) because it needs swift-syntax to
-/// build; the hand-written form (see ``Statecraft/MachineEvent`` and ``Statecraft/EventCase``)
+/// build; the hand-written form (see `MachineEvent` and `EventCase`)
 /// needs nothing else.
 @attached(member, names: named(Kind), named(kind), named(Cases), named(cases))
 @attached(extension, conformances: Statecraft.MachineEvent, Statecraft.PayloadCases)

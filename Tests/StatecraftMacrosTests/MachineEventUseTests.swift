@@ -1,4 +1,7 @@
-public import StatecraftMacros
+// Public: the conformances @MachineEvent adds to the public enum below need it (the compiler
+// still warns that it is unused: it does not count the macro's expansion).
+public import Statecraft
+import StatecraftMacros
 import Testing
 
 // What `@MachineEvent` derives, used as a user would: payloads of one value, of several values

@@ -1,3 +1,4 @@
+import Statecraft
 import StatecraftMacros
 import StatecraftRuntime
 import Testing

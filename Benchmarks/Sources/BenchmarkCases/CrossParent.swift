@@ -106,11 +106,11 @@ public struct NestActions: Sendable {
     public init() {}
 
     /// `left`'s entry and exit.
-    public let enterLeft = weighted(1), exitLeft = weighted(2)
+    public let enterLeft: WeightedAction<Hop> = weighted(1), exitLeft: WeightedAction<Hop> = weighted(2)
     /// `a1`'s entry and exit.
-    public let enterA1 = weighted(4), exitA1 = weighted(8)
+    public let enterA1: WeightedAction<Hop> = weighted(4), exitA1: WeightedAction<Hop> = weighted(8)
     /// `right`'s entry and exit.
-    public let enterRight = weighted(16), exitRight = weighted(32)
+    public let enterRight: WeightedAction<Hop> = weighted(16), exitRight: WeightedAction<Hop> = weighted(32)
     /// `b1`'s entry and exit.
-    public let enterB1 = weighted(64), exitB1 = weighted(128)
+    public let enterB1: WeightedAction<Hop> = weighted(64), exitB1: WeightedAction<Hop> = weighted(128)
 }

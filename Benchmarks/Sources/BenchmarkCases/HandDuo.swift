@@ -16,8 +16,8 @@ public struct HandDuo: Sendable {
     /// - Parameter actions: The entry and exit actions.
     public init(actions: DuoActions) {
         self.actions = actions
-        actions.enterA0(&context)
-        actions.enterB0(&context)
+        actions.enterA0(&context, nil)
+        actions.enterB0(&context, nil)
     }
 
     /// Takes both regions' transitions for `event`.
@@ -29,23 +29,23 @@ public struct HandDuo: Sendable {
         case .flip:
             // Exits in reverse document order: region B's leaf, then region A's.
             switch regionB {
-            case .b0: actions.exitB0(&context)
-            case .b1: actions.exitB1(&context)
+            case .b0: actions.exitB0(&context, event)
+            case .b1: actions.exitB1(&context, event)
             }
             let sourceA: Duo
             switch regionA {
-            case .a0: actions.exitA0(&context); sourceA = .a0
-            case .a1: actions.exitA1(&context); sourceA = .a1
+            case .a0: actions.exitA0(&context, event); sourceA = .a0
+            case .a1: actions.exitA1(&context, event); sourceA = .a1
             }
             // Entries in document order: region A's new leaf, then region B's.
             let targetA: Duo
             switch regionA {
-            case .a0: regionA = .a1; actions.enterA1(&context); targetA = .a1
-            case .a1: regionA = .a0; actions.enterA0(&context); targetA = .a0
+            case .a0: regionA = .a1; actions.enterA1(&context, event); targetA = .a1
+            case .a1: regionA = .a0; actions.enterA0(&context, event); targetA = .a0
             }
             switch regionB {
-            case .b0: regionB = .b1; actions.enterB1(&context)
-            case .b1: regionB = .b0; actions.enterB0(&context)
+            case .b0: regionB = .b1; actions.enterB1(&context, event)
+            case .b1: regionB = .b0; actions.enterB0(&context, event)
             }
             return .transitioned(from: sourceA, to: targetA)
         }

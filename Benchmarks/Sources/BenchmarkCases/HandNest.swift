@@ -19,8 +19,8 @@ public struct HandNest: Sendable {
     /// - Parameter actions: The entry and exit actions.
     public init(actions: NestActions) {
         self.actions = actions
-        actions.enterLeft(&context)
-        actions.enterA1(&context)
+        actions.enterLeft(&context, nil)
+        actions.enterA1(&context, nil)
     }
 
     /// Takes the transition for `event`.
@@ -32,30 +32,30 @@ public struct HandNest: Sendable {
         case (.left(let leaf), .cross):
             switch leaf {
             case .a1:
-                actions.exitA1(&context)
-                actions.exitLeft(&context)
-                actions.enterRight(&context)
-                actions.enterB1(&context)
+                actions.exitA1(&context, event)
+                actions.exitLeft(&context, event)
+                actions.enterRight(&context, event)
+                actions.enterB1(&context, event)
                 state = .right(.b1)
                 return .transitioned(from: .a1, to: .b1)
             case .a2:
-                actions.exitLeft(&context)
-                actions.enterRight(&context)
+                actions.exitLeft(&context, event)
+                actions.enterRight(&context, event)
                 state = .right(.b2)
                 return .transitioned(from: .a2, to: .b2)
             }
         case (.right(let leaf), .cross):
             switch leaf {
             case .b1:
-                actions.exitB1(&context)
-                actions.exitRight(&context)
-                actions.enterLeft(&context)
-                actions.enterA1(&context)
+                actions.exitB1(&context, event)
+                actions.exitRight(&context, event)
+                actions.enterLeft(&context, event)
+                actions.enterA1(&context, event)
                 state = .left(.a1)
                 return .transitioned(from: .b1, to: .a1)
             case .b2:
-                actions.exitRight(&context)
-                actions.enterLeft(&context)
+                actions.exitRight(&context, event)
+                actions.enterLeft(&context, event)
                 state = .left(.a2)
                 return .transitioned(from: .b2, to: .a2)
             }

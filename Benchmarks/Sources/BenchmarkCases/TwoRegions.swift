@@ -88,11 +88,11 @@ public struct DuoActions: Sendable {
     public init() {}
 
     /// `a0`'s entry and exit.
-    public let enterA0 = weighted(1), exitA0 = weighted(2)
+    public let enterA0: WeightedAction<Beat> = weighted(1), exitA0: WeightedAction<Beat> = weighted(2)
     /// `a1`'s entry and exit.
-    public let enterA1 = weighted(4), exitA1 = weighted(8)
+    public let enterA1: WeightedAction<Beat> = weighted(4), exitA1: WeightedAction<Beat> = weighted(8)
     /// `b0`'s entry and exit.
-    public let enterB0 = weighted(16), exitB0 = weighted(32)
+    public let enterB0: WeightedAction<Beat> = weighted(16), exitB0: WeightedAction<Beat> = weighted(32)
     /// `b1`'s entry and exit.
-    public let enterB1 = weighted(64), exitB1 = weighted(128)
+    public let enterB1: WeightedAction<Beat> = weighted(64), exitB1: WeightedAction<Beat> = weighted(128)
 }
