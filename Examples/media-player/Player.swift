@@ -1,4 +1,5 @@
 import Statecraft
+import Synchronization
 
 /// The states of a media player. `resume` is a history pseudo-state.
 enum Player: Hashable, Sendable {
@@ -58,8 +59,9 @@ enum Step {
     case wait(Duration)
 }
 
-/// Runs a scripted session on the machine's own clock and writes the active configuration
-/// after each step.
+/// Runs a scripted session on the machine's own clock and writes, for each step, what it did
+/// (the transitions taken, as the chart's arrows read, or why a button was ignored), then the
+/// active configuration.
 func runExample(write: @escaping @Sendable (String) -> Void) {
     let chart: Statechart<Player, Remote, Session>
     do {
@@ -69,11 +71,11 @@ func runExample(write: @escaping @Sendable (String) -> Void) {
         return
     }
     var player = chart.makeMachine(context: Session())
-    func show(_ label: String) {
-        let states = player.activeStates.map { "\($0)" }.joined(separator: ", ")
-        write("\(format(player.now))s \(label): \(states)")
+    func show() {
+        write("      now " + player.activeStates.map { "\($0)" }.joined(separator: ", "))
     }
-    show("start")
+    write("\(format(player.now))s start")
+    show()
     let script: [Step] = [
         .press(.power), .press(.play), .wait(.seconds(1)), .wait(.seconds(1)), .press(.mute),
         .press(.pause), .press(.power), .press(.power), .press(.play), .press(.unmute), .press(.stop),
@@ -82,16 +84,18 @@ func runExample(write: @escaping @Sendable (String) -> Void) {
     for step in script {
         switch step {
         case .press(let button):
-            let result = player.send(button)
-            if case .rejected(let rejection) = result {
-                show("\(button) (ignored: \(rejection.code))")
-            } else {
-                show("\(button)")
-            }
+            let report = player.sendReporting(button)
+            write("\(format(player.now))s \(report)")
         case .wait(let duration):
+            // A timer's transitions reach the listener: collect them for the line.
+            let fired = Mutex<[String]>([])
+            player.onTransition = { transition in fired.withLock { $0.append("\(transition)") } }
             player.advance(by: duration)
-            show("wait \(duration.components.seconds)s")
+            player.onTransition = nil
+            let taken = fired.withLock { $0.isEmpty ? "nothing fired" : $0.joined(separator: ", then ") }
+            write("\(format(player.now))s wait \(duration.components.seconds)s: \(taken)")
         }
+        show()
     }
     write("tracks started: \(player.context.tracksStarted)")
 }
