@@ -8,7 +8,7 @@ public import Synchronization
 /// ```swift
 /// let runtime = MachineRuntime(turnstile.makeMachine(context: 0))
 /// let delivery = await runtime.send(.coin)
-/// print(delivery.outcome)               // .transitioned(from: .locked, to: .unlocked)
+/// print(delivery)                       // coin: locked -> unlocked
 /// runtime.post(.push)                   // fire and forget
 /// for await snapshot in runtime.snapshots() { print(snapshot.activeStates) }
 /// ```
