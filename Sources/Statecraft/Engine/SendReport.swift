@@ -36,19 +36,27 @@ public struct SendReport<State: Hashable & Sendable, Event: MachineEvent>: Senda
     /// `coin(cents: 25): locked -> unlocked`; the transitions after the first follow, each
     /// with the event that took it when it was not this one; a rejected event says why.
     public var description: String {
-        "\(event): " + Self.route(transitions, after: event, otherwise: String(describing: result))
+        macrostepLine(event: event, transitions: transitions, otherwise: result)
     }
+}
 
-    /// The transitions as one line, `a -> b, then b -> c`, naming an event only where it is
-    /// not `event`; `otherwise` when there is none.
-    static func route(_ transitions: [TakenTransition<State, Event>], after event: Event, otherwise: String) -> String {
-        guard !transitions.isEmpty else { return otherwise }
-        let sent = String(describing: event)
-        return transitions.map { transition in
-            let own = transition.event.map { String(describing: $0) == sent } ?? false
-            return own ? transition.route : transition.description
-        }.joined(separator: ", then ")
+/// One line for an event and what it did: `event: ` and the transitions, `, then ` between
+/// them, each without the event's own name where it leads its description; `otherwise` (the
+/// outcome) when no transition was taken. ``SendReport`` and the runtime's step print with it.
+///
+/// - Parameters:
+///   - event: The event.
+///   - transitions: The transitions taken, in order.
+///   - otherwise: What to say when none was.
+/// - Returns: The line.
+package func macrostepLine(event: some Any, transitions: [some Any], otherwise: some Any) -> String {
+    let prefix = "\(event): "
+    guard !transitions.isEmpty else { return prefix + "\(otherwise)" }
+    let routes = transitions.map { transition in
+        let line = "\(transition)"
+        return line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : line
     }
+    return prefix + routes.joined(separator: ", then ")
 }
 
 extension Machine {

@@ -1,3 +1,5 @@
+import Statecraft
+
 extension MachineRuntime {
     /// What happened to an event: the machine processed it, or the runtime discarded it.
     ///
@@ -72,14 +74,6 @@ extension MachineRuntime.Step: CustomStringConvertible {
     /// locked -> unlocked`, `push: unlocked -> locked, then locked -> idle`; the outcome
     /// (`rejected: ...`) when no transition was taken.
     public var description: String {
-        let name = String(describing: event)
-        guard !transitions.isEmpty else { return "\(name): \(outcome)" }
-        // A transition describes itself with its event; the event already leads the line.
-        let prefix = name + ": "
-        let routes = transitions.map { transition in
-            let line = String(describing: transition)
-            return line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : line
-        }
-        return prefix + routes.joined(separator: ", then ")
+        macrostepLine(event: event, transitions: transitions, otherwise: outcome)
     }
 }
