@@ -200,9 +200,20 @@ struct LineTable: Sendable {
     }
 
     /// The byte offset of the `<` that opens the tag reported at `line`/`column`.
+    ///
+    /// The parser counts columns in characters, not bytes: the column is walked one UTF-8
+    /// sequence at a time, or text with multi-byte characters earlier on the line would put the
+    /// offset in an earlier tag (whose attributes would then be taken for this one's).
     func tagStartOffset(line: Int, column: Int) -> Int? {
         guard line >= 1, line <= starts.count, !bytes.isEmpty else { return nil }
-        var offset = min(starts[line - 1] + max(column - 1, 0), bytes.count - 1)
+        var offset = starts[line - 1]
+        var remaining = max(column - 1, 0)
+        while remaining > 0, offset < bytes.count - 1, bytes[offset] != UInt8(ascii: "\n") {
+            offset += 1
+            while offset < bytes.count - 1, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+            remaining -= 1
+        }
+        offset = min(offset, bytes.count - 1)
         while offset > 0, bytes[offset] != UInt8(ascii: "<") { offset -= 1 }
         return offset
     }
