@@ -24,9 +24,11 @@ public func fuzzSCXMLReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let written = DocumentWriter.serialize(root)
     do {
         let again = try DocumentReader().read(written)
+        let (before, after) = (TreeShape(root), TreeShape(again))
         require(
-            TreeShape(again) == TreeShape(root),
-            "the tree written back as \(written.debugDescription) reads as another tree"
+            before == after,
+            "the tree written back as \(written.debugDescription) reads as another tree: "
+                + (TreeShape.firstDifference(before, after) ?? "?")
         )
     } catch {
         require(false, "the tree written back as \(written.debugDescription) cannot be read: \(error)")
@@ -81,6 +83,31 @@ struct TreeShape: Equatable {
             case .element(let child): .element(TreeShape(child))
             }
         }
+    }
+
+    /// Where two trees first differ, and how, for the message of a broken property.
+    static func firstDifference(_ left: TreeShape, _ right: TreeShape, at path: String = "") -> String? {
+        let here = path + "/" + left.name
+        if left.name != right.name || left.namespace != right.namespace || left.prefix != right.prefix {
+            return "\(here): element \(left.prefix ?? "-"):\(left.name) in \(left.namespace ?? "-") became "
+                + "\(right.prefix ?? "-"):\(right.name) in \(right.namespace ?? "-")"
+        }
+        if left.attributes != right.attributes {
+            return "\(here): attributes \(left.attributes) became \(right.attributes)"
+        }
+        if left.declarations != right.declarations {
+            return "\(here): namespace declarations \(left.declarations) became \(right.declarations)"
+        }
+        if left.children.count != right.children.count {
+            return "\(here): children \(left.children) became \(right.children)"
+        }
+        for (a, b) in zip(left.children, right.children) where a != b {
+            switch (a, b) {
+            case (.element(let x), .element(let y)): return firstDifference(x, y, at: here)
+            default: return "\(here): child \(a) became \(b)"
+            }
+        }
+        return nil
     }
 
     /// How deep the tree nests (the root alone is 1) and how many elements it has.
