@@ -227,18 +227,18 @@ final class Gauge: Sendable {
     private let state = Mutex((current: 0, deepest: 0))
 
     func enter() {
-        state.withLock { state in
+        state.withLockChecked { state in
             state.current += 1
             state.deepest = max(state.deepest, state.current)
         }
     }
 
     func leave() {
-        state.withLock { $0.current -= 1 }
+        state.withLockChecked { $0.current -= 1 }
     }
 
-    var current: Int { state.withLock { $0.current } }
-    var deepest: Int { state.withLock { $0.deepest } }
+    var current: Int { state.withLockChecked { $0.current } }
+    var deepest: Int { state.withLockChecked { $0.deepest } }
 }
 
 /// A count that any task may raise and read.
