@@ -75,7 +75,7 @@ public final class ManualClock: Clock, Sendable {
 
     /// The clock's current time.
     public var now: Instant {
-        state.withLock { $0.now }
+        state.withLockChecked { $0.now }
     }
 
     /// The clock's time as a duration from its zero: `now.offset`.
@@ -88,7 +88,7 @@ public final class ManualClock: Clock, Sendable {
 
     /// How many tasks are sleeping on the clock now.
     public var sleeperCount: Int {
-        state.withLock { $0.sleeperCount }
+        state.withLockChecked { $0.sleeperCount }
     }
 
     /// Suspends the calling task until the clock reaches `deadline`, or returns at once when
@@ -99,10 +99,10 @@ public final class ManualClock: Clock, Sendable {
     ///   - tolerance: Ignored: a manual clock wakes sleepers exactly at their deadline.
     /// - Throws: `CancellationError` when the task is cancelled before the deadline.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-        let id = state.withLock { $0.register() }
+        let id = state.withLockChecked { $0.register() }
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
-                let outcome = state.withLock { $0.wait(id, until: deadline, continuation) }
+                let outcome = state.withLockChecked { $0.wait(id, until: deadline, continuation) }
                 switch outcome {
                 case .sleeping(let watchers):
                     for watcher in watchers { watcher.resume() }
@@ -113,7 +113,7 @@ public final class ManualClock: Clock, Sendable {
                 }
             }
         } onCancel: {
-            state.withLock { $0.cancel(id) }?.resume(throwing: CancellationError())
+            state.withLockChecked { $0.cancel(id) }?.resume(throwing: CancellationError())
         }
     }
 
@@ -122,7 +122,7 @@ public final class ManualClock: Clock, Sendable {
     ///
     /// - Parameter duration: How far to move; zero or less changes nothing.
     public func advance(by duration: Duration) {
-        let due = state.withLock { state in state.advance(to: state.now.advanced(by: duration)) }
+        let due = state.withLockChecked { state in state.advance(to: state.now.advanced(by: duration)) }
         for continuation in due { continuation.resume() }
     }
 
@@ -131,7 +131,7 @@ public final class ManualClock: Clock, Sendable {
     ///
     /// - Parameter instant: The new time.
     public func advance(to instant: Instant) {
-        let due = state.withLock { $0.advance(to: instant) }
+        let due = state.withLockChecked { $0.advance(to: instant) }
         for continuation in due { continuation.resume() }
     }
 
@@ -144,7 +144,7 @@ public final class ManualClock: Clock, Sendable {
     /// - Parameter count: How many sleepers to wait for.
     public func waitForSleepers(_ count: Int = 1) async {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            let ready = state.withLock { state in
+            let ready = state.withLockChecked { state in
                 if state.sleeperCount >= count { return true }
                 state.watchers.append((count, continuation))
                 return false

@@ -96,10 +96,10 @@ final class Lines: Sendable {
     private let lines = Mutex<[String]>([])
 
     func append(_ line: String) {
-        lines.withLock { $0.append(line) }
+        lines.withLockChecked { $0.append(line) }
     }
 
-    var all: [String] { lines.withLock { $0 } }
+    var all: [String] { lines.withLockChecked { $0 } }
 }
 
 /// Collects the first `count` elements of a sequence.
@@ -127,7 +127,7 @@ final class Gate: Sendable {
 
     func wait() async {
         await withUnsafeContinuation { (waiter: UnsafeContinuation<Void, Never>) in
-            let open = state.withLock { state in
+            let open = state.withLockChecked { state in
                 if !state.open { state.waiters.append(waiter) }
                 return state.open
             }
@@ -136,7 +136,7 @@ final class Gate: Sendable {
     }
 
     func open() {
-        let waiters = state.withLock { state in
+        let waiters = state.withLockChecked { state in
             state.open = true
             defer { state.waiters = [] }
             return state.waiters

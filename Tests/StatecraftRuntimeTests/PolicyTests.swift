@@ -97,7 +97,7 @@ extension MachineRuntime {
 
     /// How many of your events wait in the queue.
     var queuedEventCount: Int {
-        core.withLock { state in
+        core.withLockChecked { state in
             state.queue[state.head...].reduce(0) { count, item in
                 if case .event = item { count + 1 } else { count }
             }

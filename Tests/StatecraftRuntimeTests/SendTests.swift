@@ -108,19 +108,19 @@ struct SendTests {
         let box = Mutex<TestRuntime?>(nil)
         let chart = try Statechart<Phase, Input, Record> {
             Atomic(.a) {
-                On(.go, to: .b) { _, _ in box.withLock { $0 }?.post(.number(1)) }
+                On(.go, to: .b) { _, _ in box.withLockChecked { $0 }?.post(.number(1)) }
             }
             Atomic(.b) {
                 On(.number) { record, event in if case .number(let value) = event { record.numbers.append(value) } }
             }
         }
         let runtime = TestRuntime(chart: chart, context: Record(), clock: ManualClock())
-        box.withLock { $0 = runtime }
+        box.withLockChecked { $0 = runtime }
         let step = try #require(await runtime.send(.go).step)
         // The posted event waits for `go` to finish: it is not part of its step.
         #expect(step.snapshot.context.numbers.isEmpty)
         #expect(await runtime.snapshot().context.numbers == [1])
-        box.withLock { $0 = nil }
+        box.withLockChecked { $0 = nil }
     }
 
     @Test func stoppedRuntimeDiscardsEvents() async throws {

@@ -18,6 +18,21 @@ struct DocumentTreeTests {
         #expect(element.attributes[1].qualifiedName == "conf:expr")
     }
 
+    /// Found by the `scxml-reader` fuzz target: the reader took the parser's column for a byte
+    /// count, so multi-byte characters earlier on a line made it read an earlier tag's
+    /// attribute names, and the attributes came out in alphabetical instead of written order.
+    @Test("Attributes keep their written order after multi-byte characters on the same line")
+    func attributeOrderAfterMultibyteText() throws {
+        let wide = String(repeating: "\u{FFFD}", count: 40) + String(repeating: "é", count: 40)
+        let root = try DocumentReader().read("""
+            <scxml xmlns="http://www.w3.org/2005/07/scxml"><state id="s"><!-- \(wide) --><transition target="t" event="e" cond="c"/></state></scxml>
+            """)
+        let transition = try #require(root.elements.first?.elements.first)
+        #expect(transition.name == "transition")
+        #expect(transition.attributes.map(\.localName) == ["target", "event", "cond"])
+        #expect(transition.position.line == 1)
+    }
+
     @Test("Text joins text children only")
     func text() {
         let element = DocumentElement(

@@ -1,3 +1,4 @@
+import Foundation
 import StatecraftSCXML
 import Testing
 
@@ -23,6 +24,66 @@ struct HostileDocumentTests {
         #expect(error.code == .forbiddenMarkup)
         #expect(error.position == TextPosition(line: 2, column: 1))
         #expect(error.description.hasPrefix("hostile.scxml:2:1: "))
+    }
+
+    /// Found by the `scxml-model` and `scxml-reader` fuzz targets: the system's libxml2 crashed
+    /// (a null dereference in `xmlSwitchToEncoding`) on a declaration of `encoding="UTF-7"`.
+    /// The two inputs are the fuzzers' own, in base64 since they hold bytes that are not UTF-8.
+    @Test("A declared encoding other than UTF-8 is refused before the parser sees it", arguments: [
+        [
+            "PD94bWwgdmVyc2lvbj0iMS4wIiBlbmNvZGluZz0iVVRGLTciPz4KCjwhLS0gc2ltcGxlIHRlc3Qgb2YgdGhlIGluKCkgcHJl",
+            "ZGljYXRlIC0tPgoKPHNjeG1sIHhtbG5zPSJodHRwOi8vd3d3LnczLm9yZy8yMDA1LzA3L3NjeG1sIiB2ZXJzaW9uPSIxLjAi",
+            "IGNvbmY6ZGF0YW1vZGVsPSIiCnhtbG5zOmNvbmY9Imh0dHA6Ly93d3cudzMub3JnLzIwMDUvc2N4bWwtY29uZm9ybWFuY2Vp",
+            "b24gY29uZs+Lno1nZXRmYWlszz0iIi8+CiAgIDwvc3RhdGU+CgogICA8c3RhdGUgaWQ9InMxIi8+IAogPC9wYXJhbGxlbD4K",
+            "ICAgIAo8Y29uZjpwYXNzLz4KPGNvbmY6ZmFpbC8+PG9uZXhpdD4KCiAgIAo8L3NjeG1sPg==",
+        ].joined(),
+        [
+            "PD94bWwgdmVyc2lvbj0iMS4wIiBlbmNvZGluZz0iVVRGLTciPz4KCjwhLS0gdGVzdCB0aGF0IGFuIGV4cHJlc3Npb24gdGhh",
+            "dCBjYW5ub3QgYmUgaW50ZXJwcmV0ZWQgYXMgYSBib29sZWFuIGlzIHRyZWF0ZWQgYXMgZmFsc2UgLS0+CgAAAAAAAAAAAAAA",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAKPHNjeG1sIHZlcnNpb249IjEuMCIgY29uZjpkYXRhbW9kZWw9IiIgeG1sbnM9Imh0dHA6",
+            "Ly93d3cudzMub3JnLzIwMDUvMDcvc2N4bWwiIHhtbG5zOmNvbmY9Imh0dHA6Ly93d3cudzMub3JnLzIwMDUvc2N4bWwtY29u",
+            "Zm9ybWFuY2UiIGluaXRpYWw9InMwIj4KCjxzdGF0ZSBpZD0iczAiPiAKICA8dHJhbnNpdGlvbiBjb25mOm5vbkJvb2xlYW5j",
+            "IiIgPSBvbmY6dGFyZ2V0ZmFpbD0iIi8+CiAgPHRyYW5zaXRpb24gY29uZjp0YXJnZXRwYXNzPSIiLz4KICA8L3N0YXRlPgog",
+            "ICAgCjxjb25mOnBhc3MvPgo8Y29uZjpmYWlsLz4KCiAgIAo8L3NjeG1sPg==",
+        ].joined(),
+    ])
+    func foreignEncoding(base64: String) throws {
+        let data = try #require(Data(base64Encoded: base64))
+        let error = try #require(refusal(String(decoding: data, as: UTF8.self)))
+        #expect(error.code == .malformedXML)
+        #expect(error.message.contains("'UTF-7'"))
+        #expect(error.position == TextPosition(line: 1, column: 21))
+    }
+
+    /// Found by the `scxml-reader` and `scxml-model` fuzz targets: text that starts with NUL
+    /// bytes made libxml2 take it for UTF-32 and crash switching encodings (SEGV in
+    /// `xmlParseChunk`). The inputs are the fuzzers' own, in base64.
+    @Test("A NUL character is refused wherever it is", arguments: [
+        [
+            "AAAAPG9uZW50cnk+PSJuFWxsIgAAAAAACg==",
+        ].joined(),
+        [
+            "AAAAPHN0YXRlAAAAAAAAAAAAAAAAAAAAAAAAAEo=",
+        ].joined(),
+        "PHNjeG1sIHhtbG5zPSJodHRwOi8vd3d3LnczLm9yZy8yMDA1LzA3L3NjeG1sIj4KPHN0YXRlIGlkPSJhAGIiLz48L3NjeG1sPg==",
+    ])
+    func nulCharacter(base64: String) throws {
+        let data = try #require(Data(base64Encoded: base64))
+        let error = try #require(refusal(String(decoding: data, as: UTF8.self)))
+        #expect(error.code == .malformedXML)
+        #expect(error.message.contains("NUL"))
+        let offset = try #require(data.firstIndex(of: 0))
+        let line = data[..<offset].filter { $0 == UInt8(ascii: "\n") }.count + 1
+        #expect(error.position?.line == line)
+    }
+
+    @Test("A declaration of UTF-8 or ASCII, in any letter case or quotes, is read as before")
+    func utf8Declarations() throws {
+        for declaration in ["encoding=\"UTF-8\"", "encoding='utf-8'", "encoding = \"US-ASCII\"", "standalone=\"yes\""] {
+            #expect(refusal("<?xml version=\"1.0\" \(declaration)?>\n<scxml xmlns=\"http://www.w3.org/2005/07/scxml\"/>") == nil)
+        }
+        let error = try #require(refusal("<?xml version='1.0' encoding='ISO-8859-1'?><scxml/>"))
+        #expect(error.message.contains("'ISO-8859-1'"))
     }
 
     @Test("An entity expansion bomb is refused")

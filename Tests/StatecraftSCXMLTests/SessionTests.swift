@@ -320,4 +320,66 @@ struct SessionTests {
         session.start()
         #expect(session.activeStates == ["s", "s1"])
     }
+
+    /// Found by LeakSanitizer in the `session-snapshot` and `simulate-script` fuzz targets: a
+    /// session and its group held each other, and an invoked child its parent, so no session
+    /// (nor its datamodel, machine and children) was ever freed.
+    @Test("A session, restored or not, is freed with the caller's last reference, invoked children and all")
+    func sessionsAreFreed() throws {
+        let document = try SCXMLDocument(xml: """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft" initial="calling">
+              <state id="calling">
+                <invoke id="child" type="scxml">
+                  <content>
+                    <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft">
+                      <state id="waiting"><onentry><send event="late" target="#_parent" delay="5s"/></onentry></state>
+                    </scxml>
+                  </content>
+                </invoke>
+                <transition event="late" target="done"/>
+              </state>
+              <final id="done"/>
+            </scxml>
+            """)
+        weak var original: SCXMLSession?
+        weak var restored: SCXMLSession?
+        do {
+            let session = SCXMLSession(document: document)
+            session.start()
+            original = session
+            let copy = try SCXMLSession(document: document, snapshot: try session.snapshot())
+            restored = copy
+            #expect(session.activeStates == ["calling"])
+            #expect(copy.nextDeadline == .seconds(5))
+        }
+        #expect(original == nil)
+        #expect(restored == nil)
+    }
+
+    /// Found by the `scxml-reader` fuzz target: a carriage return written as is came back as a
+    /// line feed, so a document written back (and the fingerprint of an invoked document in a
+    /// snapshot) changed.
+    @Test("Carriage returns in text and attribute values survive writing back")
+    func carriageReturnsSurviveWritingBack() throws {
+        let text = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft" initial="s">
+              <state id="s"><onentry><log label="a&#13;b&#13;&#10;c" expr="'x'"/></onentry></state>
+              <final id="f"><donedata><content>one&#13;two&#13;
+            three</content></donedata></final>
+            </scxml>
+            """
+        let tree = try DocumentReader().read(text)
+        let written = DocumentWriter.serialize(tree)
+        let reread = try DocumentReader().read(written)
+        #expect(reread.elements[0].elements[0].elements[0].attribute("label") == "a\rb\r\nc")
+        #expect(reread.elements[1].elements[0].elements[0].text == "one\rtwo\r\nthree")
+        let document = try SCXMLDocument(xml: text)
+        let again = try SCXMLDocument(xml: document.xml)
+        #expect(again.xml == document.xml)
+        let session = SCXMLSession(document: again)
+        var labels: [String] = []
+        session.logHandler = { label, _ in labels.append(label) }
+        session.start()
+        #expect(labels == ["a\rb\r\nc"])
+    }
 }

@@ -14,7 +14,7 @@ extension MachineRuntime {
     /// holding the machine.
     @inlinable
     func submit(_ item: Pending<Base>) {
-        switch core.withLock({ $0.arrive(item, policy: policy) }) {
+        switch core.withLockChecked({ $0.arrive(item, policy: policy) }) {
         case .process(let cell):
             processInline(cell, item)
         case .wait, .ignore:
@@ -47,7 +47,7 @@ extension MachineRuntime {
     /// Stores the machine and goes idle, or hands it to a worker when items wait.
     @inlinable
     func giveBack(_ cell: MachineCell<Base>) {
-        let release = core.withLock { state in
+        let release = core.withLockChecked { state in
             state.release(cell) { cell in spawnWorker(cell, nil) }
         }
         if case .stopped = release { resumeStoppedBarriers() }
@@ -58,7 +58,7 @@ extension MachineRuntime {
     @usableFromInline
     func handOver(_ cell: MachineCell<Base>, work: [@Sendable () async -> Void], then completion: Completion<Base>) {
         let first = Processed(work: work, completion: completion)
-        let release = core.withLock { state in
+        let release = core.withLockChecked { state in
             state.beginWork(cell) { cell in spawnWorker(cell, first) }
         }
         if case .stopped = release {
@@ -89,9 +89,9 @@ extension MachineRuntime {
                         await work()
                     }
                 }
-                core.withLock { $0.endWork() }
+                core.withLockChecked { $0.endWork() }
             }
-            let release = core.withLock { $0.next(cell) }
+            let release = core.withLockChecked { $0.next(cell) }
             current?.completion.complete()
             current = nil
             switch release {
@@ -111,7 +111,7 @@ extension MachineRuntime {
     /// Resumes the barriers a stopped runtime left.
     @usableFromInline
     func resumeStoppedBarriers() {
-        let (barriers, snapshot) = core.withLock { $0.takeStoppedBarriers() }
+        let (barriers, snapshot) = core.withLockChecked { $0.takeStoppedBarriers() }
         guard let snapshot else { return }
         for waiter in barriers { waiter.resume(returning: snapshot) }
     }
@@ -121,7 +121,7 @@ extension MachineRuntime {
     func resumeAfter(_ worker: Task<Void, Never>, _ waiter: UnsafeContinuation<Base.Snapshot, Never>) {
         Task { [weak self] in
             await worker.value
-            guard let snapshot = self?.core.withLock({ $0.cell?.machine.snapshot }) else {
+            guard let snapshot = self?.core.withLockChecked({ $0.cell?.machine.snapshot }) else {
                 preconditionFailure("Statecraft: a stopped runtime's worker ended without storing its machine")
             }
             waiter.resume(returning: snapshot)
@@ -142,12 +142,12 @@ extension MachineRuntime {
             if let reply, let step { return .reply(reply, .processed(step)) }
             return .none
         case .result(let event, let invocation):
-            guard core.withLock({ $0.finishInvocation(invocation) }) else { return .none }
+            guard core.withLockChecked({ $0.finishInvocation(invocation) }) else { return .none }
             _ = processEvent(&cell.machine, &cell.anchor, event, wantsStep: false, work: &work)
             return .none
         case .tick:
             // The timer task has done its job: whatever deadline is left gets a new one.
-            core.withLock { $0.timerFired() }
+            core.withLockChecked { $0.timerFired() }
             let timed = catchUp(&cell.machine, cell.anchor)
             _ = finishStep(&cell.machine, &cell.anchor, timed: timed, wantsResult: false, attached: nil, work: &work)
             return .none
@@ -217,7 +217,7 @@ extension MachineRuntime {
         let statesMoved = !exited.isEmpty || !entered.isEmpty || attached != nil || done
         // Made outside the lock when it is certainly needed; under it only for subscribers.
         let result = wantsResult ? machine.snapshot : nil
-        return core.withLock { state in
+        return core.withLockChecked { state in
             let transitions = wantsResult || !state.transitionSubscribers.isEmpty ? log.take() : log.clear()
             let publishes = changed && !state.snapshotSubscribers.isEmpty
             let snapshot = result ?? (publishes ? machine.snapshot : nil)
@@ -340,7 +340,7 @@ extension MachineRuntime {
                 if let event {
                     submit(.result(event, invocation: id))
                 } else {
-                    _ = core.withLock { $0.finishInvocation(id) }
+                    _ = core.withLockChecked { $0.finishInvocation(id) }
                 }
             }
             state.addInvocation(id, of: entered, task)

@@ -92,7 +92,7 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
     }
 
     deinit {
-        let leftovers = core.withLock { $0.stop() }
+        let leftovers = core.withLockChecked { $0.stop() }
         for task in leftovers.tasks { task.cancel() }
         for subscriber in leftovers.snapshotSubscribers { subscriber.finish() }
         for subscriber in leftovers.transitionSubscribers { subscriber.finish() }
@@ -116,7 +116,7 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
     @discardableResult
     nonisolated(nonsending)
     public func send(_ event: Base.Event) async -> Delivery {
-        if let cell = core.withLock({ $0.takeIfIdle() }) {
+        if let cell = core.withLockChecked({ $0.takeIfIdle() }) {
             var work: [@Sendable () async -> Void] = []
             guard let step = processEvent(&cell.machine, &cell.anchor, event, wantsStep: true, work: &work) else {
                 preconditionFailure("Statecraft: a runtime made no step for an event it processed")
@@ -180,7 +180,7 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
     ///   snapshot after the step that work belongs to.
     nonisolated(nonsending)
     public func snapshot() async -> Base.Snapshot {
-        if RuntimeWork.runtime == ObjectIdentifier(self), let current = core.withLock({ $0.workSnapshot }) {
+        if RuntimeWork.runtime == ObjectIdentifier(self), let current = core.withLockChecked({ $0.workSnapshot }) {
             return current
         }
         return await withUnsafeContinuation { waiter in
@@ -190,7 +190,7 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
 
     /// Whether ``stop()`` was called.
     public var isStopped: Bool {
-        core.withLock { $0.phase == .stopped }
+        core.withLockChecked { $0.phase == .stopped }
     }
 
     /// Stops the runtime: cancels its timers, its invocations and the entry or exit work
@@ -202,7 +202,7 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
     /// the runtime runs afterwards. Called from that work itself, it returns at once.
     nonisolated(nonsending)
     public func stop() async {
-        let leftovers = core.withLock { $0.stop() }
+        let leftovers = core.withLockChecked { $0.stop() }
         for item in leftovers.discarded { item.discard(.stopped) }
         if let snapshot = leftovers.snapshot {
             for waiter in leftovers.barriers { waiter.resume(returning: snapshot) }

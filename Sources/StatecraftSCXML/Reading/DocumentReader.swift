@@ -7,7 +7,9 @@ import FoundationXML
 /// use against its reader.
 ///
 /// Refused, with an ``SCXMLError`` that says where: any document type declaration (so no DTD is
-/// loaded, no external entity is resolved and no entity can be expanded into a bomb), text
+/// loaded, no external entity is resolved and no entity can be expanded into a bomb), an XML
+/// declaration naming an encoding other than UTF-8 (the text is a Swift string, so its bytes are
+/// UTF-8 whatever it declares), a NUL character (which XML forbids), text
 /// larger than ``Limits/maxBytes``, nesting deeper than ``Limits/maxDepth``, and more than
 /// ``Limits/maxElements`` elements.
 package struct DocumentReader: Sendable {
@@ -50,6 +52,23 @@ package struct DocumentReader: Sendable {
                 position: lines.position(ofOffset: forbidden.offset), file: file
             )
         }
+        if let declared = Self.declaredEncoding(bytes), !Self.readableEncodings.contains(declared.name.lowercased()) {
+            throw SCXMLError(
+                code: .malformedXML,
+                message: "the XML declaration names the encoding '\(declared.name)', but the document is read as "
+                    + "UTF-8 text: declare encoding=\"UTF-8\" or leave the encoding out",
+                position: lines.position(ofOffset: declared.offset), file: file
+            )
+        }
+        // XML allows no NUL character, and at the start, NULs make libxml2 take the text for
+        // UTF-16 or UTF-32 and switch encodings, which crashes it.
+        if let nul = bytes.firstIndex(of: 0) {
+            throw SCXMLError(
+                code: .malformedXML,
+                message: "the document contains a NUL character (U+0000), which XML does not allow anywhere",
+                position: lines.position(ofOffset: nul), file: file
+            )
+        }
         let builder = TreeBuilder(limits: limits, lines: lines)
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = true
@@ -68,6 +87,46 @@ package struct DocumentReader: Sendable {
             throw SCXMLError(code: .malformedXML, message: "the document is not well-formed XML: \(reason)", position: position, file: file)
         }
         return root
+    }
+
+    /// The encodings an XML declaration may name. The parser is always handed the text's UTF-8
+    /// bytes, whatever the declaration says, so only UTF-8 and its ASCII subset describe them;
+    /// naming another would make the parser decode them as something they are not (and with
+    /// some, UTF-7 among them, crash the system's libxml2).
+    static let readableEncodings: Set<String> = ["utf-8", "utf8", "us-ascii", "ascii"]
+
+    /// The encoding the XML declaration at the start of the text names, with the offset of its
+    /// `encoding` attribute; `nil` when there is no declaration or it names none.
+    static func declaredEncoding(_ bytes: [UInt8]) -> (name: String, offset: Int)? {
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let opening = Array("<?xml".utf8)
+        guard bytes.count > index + opening.count, Array(bytes[index..<index + opening.count]) == opening,
+            isSpace(bytes[index + opening.count])
+        else { return nil }
+        index += opening.count
+        let key = Array("encoding".utf8)
+        while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "?") && bytes[index + 1] == UInt8(ascii: ">")) {
+            guard index + key.count <= bytes.count, Array(bytes[index..<index + key.count]) == key else {
+                index += 1
+                continue
+            }
+            let offset = index
+            var cursor = index + key.count
+            while cursor < bytes.count, isSpace(bytes[cursor]) { cursor += 1 }
+            guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "=") else { return nil }
+            cursor += 1
+            while cursor < bytes.count, isSpace(bytes[cursor]) { cursor += 1 }
+            guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") else { return nil }
+            let quote = bytes[cursor]
+            let start = cursor + 1
+            guard let end = bytes[start...].firstIndex(of: quote) else { return nil }
+            return (String(decoding: bytes[start..<end], as: UTF8.self), offset)
+        }
+        return nil
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// The first `<!DOCTYPE` or `<!ENTITY` outside comments and CDATA sections.
@@ -141,9 +200,20 @@ struct LineTable: Sendable {
     }
 
     /// The byte offset of the `<` that opens the tag reported at `line`/`column`.
+    ///
+    /// The parser counts columns in characters, not bytes: the column is walked one UTF-8
+    /// sequence at a time, or text with multi-byte characters earlier on the line would put the
+    /// offset in an earlier tag (whose attributes would then be taken for this one's).
     func tagStartOffset(line: Int, column: Int) -> Int? {
         guard line >= 1, line <= starts.count, !bytes.isEmpty else { return nil }
-        var offset = min(starts[line - 1] + max(column - 1, 0), bytes.count - 1)
+        var offset = starts[line - 1]
+        var remaining = max(column - 1, 0)
+        while remaining > 0, offset < bytes.count - 1, bytes[offset] != UInt8(ascii: "\n") {
+            offset += 1
+            while offset < bytes.count - 1, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+            remaining -= 1
+        }
+        offset = min(offset, bytes.count - 1)
         while offset > 0, bytes[offset] != UInt8(ascii: "<") { offset -= 1 }
         return offset
     }

@@ -25,7 +25,7 @@ public final class SCXMLSession {
 
     let group: SessionGroup
     /// The invocation that made this session, for an invoked child.
-    let parentLink: (session: SCXMLSession, invokeID: String)?
+    let parentLink: ParentLink?
     var machine: Machine<String, SCXMLEvent, SessionHandle>?
     var datamodel: any SCXMLDatamodel
     /// The engine's configuration while one of its calls runs, handed over by the chart's
@@ -110,7 +110,7 @@ public final class SCXMLSession {
     ) {
         self.document = document
         self.group = group
-        parentLink = parent
+        parentLink = parent.map { ParentLink(session: $0.session, invokeID: $0.invokeID) }
         self.sessionID = sessionID ?? group.newSessionID()
         let activeStates = ActiveStatesView()
         datamodel = document.datamodelFactory(SCXMLDatamodelEnvironment(isActive: { activeStates.session?.isActive($0) ?? false }))
@@ -357,7 +357,7 @@ public final class SCXMLSession {
         guard finalState == nil, !isCancelled else { return }
         stopChildrenAndTimers()
         finalState = topFinal ?? ""
-        if let (parent, invokeID) = parentLink {
+        if let invokeID = parentLink?.invokeID, let parent = parentLink?.session {
             parent.childFinished(invokeID)
             parent.enqueue(SCXMLEvent(
                 "done.invoke.\(invokeID)", type: .external, origin: "#_scxml_\(sessionID)",
@@ -627,4 +627,12 @@ public final class SCXMLSession {
 /// Lets the datamodel's `In()` see the session without the datamodel owning it.
 private final class ActiveStatesView {
     weak var session: SCXMLSession?
+}
+
+/// The session that invoked a child, and the id it was invoked under. The parent keeps the
+/// child (among its invocations), so the child's reference back is weak: a strong one would be
+/// a cycle that kept both sessions alive after the caller let go of the parent.
+struct ParentLink {
+    weak var session: SCXMLSession?
+    let invokeID: String
 }

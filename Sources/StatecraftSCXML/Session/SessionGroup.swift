@@ -1,8 +1,17 @@
 /// The sessions that can reach each other (a session and the ones it invoked), with the
 /// virtual clock their delayed sends wait on.
+///
+/// The group does not keep its sessions alive: each session holds its group, the caller holds
+/// a top-level session and a parent the sessions it invoked, so a strong reference back would
+/// be a cycle that keeps every session of the group, and its datamodel and machine, forever.
 final class SessionGroup {
-    private var sessions: [String: SCXMLSession] = [:]
-    private var order: [SCXMLSession] = []
+    /// A session of the group, for as long as something else keeps it.
+    private struct Member {
+        weak var session: SCXMLSession?
+    }
+
+    private var sessions: [String: Member] = [:]
+    private var order: [Member] = []
     private var counter = 0
     private(set) var now: Duration = .zero
     private var timers: [Timer] = []
@@ -28,21 +37,22 @@ final class SessionGroup {
 
     /// Whether a session of the group has the id `id`, finished or not.
     func hasSession(_ id: String) -> Bool {
-        sessions[id] != nil
+        sessions[id]?.session != nil
     }
 
     func register(_ session: SCXMLSession) {
-        sessions[session.sessionID] = session
-        order.append(session)
+        sessions[session.sessionID] = Member(session: session)
+        order.removeAll { $0.session == nil }
+        order.append(Member(session: session))
     }
 
     func unregister(_ session: SCXMLSession) {
         sessions[session.sessionID] = nil
-        order.removeAll { $0 === session }
+        order.removeAll { $0.session === session || $0.session == nil }
     }
 
     func session(_ id: String) -> SCXMLSession? {
-        sessions[id].flatMap { $0.isFinished ? nil : $0 }
+        sessions[id]?.session.flatMap { $0.isFinished ? nil : $0 }
     }
 
     /// The most external events one call of ``runUntilIdle()`` processes, so that sessions that
@@ -58,7 +68,7 @@ final class SessionGroup {
         var processed = 0
         while progressed {
             progressed = false
-            for session in order where session.hasQueuedEvents {
+            for session in order.compactMap(\.session) where session.hasQueuedEvents {
                 if processed >= eventLimit {
                     hitEventLimit = true
                     return
@@ -67,7 +77,9 @@ final class SessionGroup {
                 processed += 1
                 progressed = true
             }
-            order.removeAll { $0.isFinished && !$0.hasQueuedEvents && $0.parentLink != nil }
+            order.removeAll { member in
+                member.session.map { $0.isFinished && !$0.hasQueuedEvents && $0.parentLink != nil } ?? true
+            }
         }
     }
 
@@ -128,7 +140,9 @@ final class SessionGroup {
 
     /// The clock, the id counter and the delayed sends still waiting for a live recipient.
     func saved() -> (now: Duration, counter: Int, sequence: UInt64, timers: [SavedTimer]) {
-        let ids = Dictionary(order.map { (ObjectIdentifier($0), $0.sessionID) }, uniquingKeysWith: { first, _ in first })
+        let ids = Dictionary(
+            order.compactMap(\.session).map { (ObjectIdentifier($0), $0.sessionID) }, uniquingKeysWith: { first, _ in first }
+        )
         let waiting = timers.sorted { $0.precedes($1) }.compactMap { timer -> SavedTimer? in
             guard let recipient = timer.recipient, !recipient.isFinished else { return nil }
             // A sender's timers are dropped when it ends, so the sender is a live session of the group.
@@ -147,8 +161,8 @@ final class SessionGroup {
         self.sequence = sequence
         timers.removeAll()
         for timer in saved {
-            guard let recipient = sessions[timer.recipient] else { return timer.recipient }
-            guard let sender = sessions[timer.sender] else { return timer.sender }
+            guard let recipient = sessions[timer.recipient]?.session else { return timer.recipient }
+            guard let sender = sessions[timer.sender]?.session else { return timer.sender }
             timers.append(Timer(
                 due: timer.due, sequence: timer.sequence, event: timer.event, recipient: recipient,
                 sender: ObjectIdentifier(sender)

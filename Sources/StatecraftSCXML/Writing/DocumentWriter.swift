@@ -192,19 +192,23 @@ package struct DocumentWriter {
 
     // MARK: Text
 
-    /// Escapes `&`, `<`, `>` and, in attribute values, `"`.
+    /// Escapes `&`, `<`, `>` and carriage returns, and in attribute values `"`, tabs and line
+    /// feeds, so that an XML reader gives back exactly `text`: a reader turns a carriage return
+    /// written as is into a line feed, and an attribute's tabs and line feeds into spaces.
     static func escape(_ text: String, quote: Bool) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
+        // Scalar by scalar: "\r\n" is one Character, which a switch on characters would miss.
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
+            case "\r": result += "&#13;"
             case "\"" where quote: result += "&quot;"
             case "\n" where quote: result += "&#10;"
             case "\t" where quote: result += "&#9;"
-            default: result.append(character)
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result

@@ -1,0 +1,49 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// The fuzz targets of Statecraft: a nested package, so that the root package's users and its
+/// normal builds never build them (run them with `scripts/fuzz`; see `Fuzz/README.md`).
+///
+/// Each target is an executable whose `LLVMFuzzerTestOneInput` libFuzzer calls; it links
+/// libFuzzer's `main` when built with `--sanitize=fuzzer` (and AddressSanitizer with
+/// `--sanitize=address`). The targets reach the readers' `package` and internal entry points
+/// through `@testable import`, which a debug build allows, so the library widens no access
+/// for them.
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+/// SwiftPM names a path dependency after its folder, so the root package's identity is the name
+/// of whatever folder the repository was cloned into.
+let root = String(Context.packageDirectory.split(separator: "/").dropLast().last ?? "Statecraft")
+
+/// A fuzz target: the executable `product`, built from `Targets/<folder>`.
+func fuzzTarget(_ product: String, folder: String, library: String) -> (Product, Target) {
+    (
+        .executable(name: product, targets: ["Fuzz\(folder)"]),
+        .executableTarget(
+            name: "Fuzz\(folder)",
+            dependencies: ["FuzzSupport", .product(name: library, package: root)],
+            path: "Targets/\(folder)",
+            swiftSettings: strict
+        )
+    )
+}
+
+let targets = [
+    fuzzTarget("scxml-reader", folder: "SCXMLReader", library: "StatecraftSCXML"),
+    fuzzTarget("scxml-model", folder: "SCXMLModel", library: "StatecraftSCXML"),
+    fuzzTarget("expression", folder: "Expression", library: "StatecraftSCXML"),
+    fuzzTarget("machine-snapshot", folder: "MachineSnapshot", library: "Statecraft"),
+    fuzzTarget("session-snapshot", folder: "SessionSnapshot", library: "StatecraftSCXML"),
+    fuzzTarget("simulate-script", folder: "SimulationScript", library: "StatecraftSCXML"),
+]
+
+let package = Package(
+    name: "StatecraftFuzz",
+    platforms: [.macOS(.v15)],
+    products: targets.map(\.0),
+    dependencies: [.package(path: "..")],
+    targets: [.target(name: "FuzzSupport", swiftSettings: strict)] + targets.map(\.1)
+)
