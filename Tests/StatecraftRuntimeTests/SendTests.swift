@@ -17,6 +17,41 @@ struct SendTests {
         #expect(delivery.outcome == .transitioned(from: .a, to: .b))
     }
 
+    @Test func aKeptStepStillShowsTheMachineRightAfterItsEvent() async throws {
+        let runtime = TestRuntime(chart: try toggleChart(), context: Record(), clock: ManualClock())
+        let first = try #require(await runtime.send(.number(1)).step)
+        let second = try #require(await runtime.send(.go).step)
+        _ = await runtime.send(.number(2))
+        _ = await runtime.send(.back)
+        // Each step builds its snapshot when read, from the machine as the step left it.
+        #expect(first.snapshot.activeStates == [.a])
+        #expect(first.snapshot.context.numbers == [1])
+        #expect(second.snapshot.activeStates == [.b])
+        #expect(second.firstTransition?.arrow == "a->b")
+        // `number` is handled in `a` by a transition without a target.
+        #expect(first.transitions.count == 1)
+        #expect(first.firstTransition?.source == .a)
+        #expect(first.firstTransition?.target == nil)
+        #expect(await runtime.snapshot().context.numbers == [1, 2])
+    }
+
+    @Test func aKeptStepOfAHierarchicalMachineIsNotChangedByLaterSteps() async throws {
+        let chart = try Statechart<Phase, Input, Record> {
+            Compound(.a) {
+                Atomic(.b) { On(.go, to: .c) }
+                Atomic(.c) { On(.back, to: .b) }
+                On(.number) { record, event in if case .number(let value) = event { record.numbers.append(value) } }
+            }
+        }
+        let runtime = TestRuntime(chart: chart, context: Record(), clock: ManualClock())
+        let kept = try #require(await runtime.send(.go).step)
+        for number in 1...3 { _ = await runtime.send(.number(number)) }
+        _ = await runtime.send(.back)
+        #expect(kept.snapshot.activeStates == [.a, .c])
+        #expect(kept.snapshot.context.numbers.isEmpty)
+        #expect(await runtime.snapshot().activeStates == [.a, .b])
+    }
+
     @Test func rejectedEventComesBackWithItsReason() async throws {
         let runtime = TestRuntime(chart: try toggleChart(), context: Record(), clock: ManualClock())
         let step = try #require(await runtime.send(.back).step)

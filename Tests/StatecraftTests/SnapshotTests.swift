@@ -46,6 +46,37 @@ struct SnapshotTests {
         ])
     }
 
+    @Test func lazySnapshotIsTheMachineAtTheMomentItWasTaken() throws {
+        var machine = try Self.chart().makeMachine(context: Log())
+        machine.send(.ping)
+        machine.send(.next)
+        let kept = machine.lazySnapshot
+        let expected = machine.snapshot
+        // Later steps change the machine's storage, which the kept value shares until then.
+        machine.send(.go)
+        machine.send(.back)
+        machine.advance(by: .seconds(5))
+        #expect(machine.snapshot.activeStates != expected.activeStates)
+        #expect(kept.snapshot.activeStates == expected.activeStates)
+        #expect(kept.snapshot.context.count == expected.context.count)
+        #expect(kept.snapshot.timers == expected.timers)
+        #expect(kept.snapshot.now == expected.now)
+        #expect(kept.snapshot.history.isEmpty)
+    }
+
+    @Test func lazySnapshotOfAFlatMachineKeepsItsState() throws {
+        let chart = try Statechart<S, E, Int> {
+            Atomic(.a) { On(.next, to: .c) }
+            Atomic(.c) { On(.back, to: .a) }
+        }
+        var machine = chart.makeMachine(context: 7)
+        let before = machine.lazySnapshot
+        machine.send(.next)
+        #expect(before.snapshot.activeStates == [.a])
+        #expect(before.snapshot.context == 7)
+        #expect(machine.lazySnapshot.snapshot.activeStates == [.c])
+    }
+
     @Test func restoredMachineGoesOnExactlyAsTheOriginal() throws {
         let chart = try Self.chart()
         var original = chart.makeMachine(context: Log())

@@ -11,7 +11,7 @@ enum Compare {
     static func main() async throws {
         let arguments = CommandLine.arguments.dropFirst()
         if arguments.first == "profile" {
-            return try profile(Array(arguments.dropFirst()))
+            return try await profile(Array(arguments.dropFirst()))
         }
         if arguments.first == "paths" {
             return try pathsOnly()
@@ -24,6 +24,12 @@ enum Compare {
                     + "structure_ms=\(fixed(row.structureMilliseconds)) dot_ms=\(fixed(row.dotMilliseconds)) "
                     + "lint_ms=\(fixed(row.lintMilliseconds))")
             }
+            return
+        }
+        if arguments.first == "runtime" {
+            // Only the runtime's case and its two targets: `compare runtime`.
+            let timings = try await RuntimeCase.run()
+            print(RuntimeCase.targets(timings))
             return
         }
         if arguments.first == "ecmascript" {
@@ -101,7 +107,7 @@ enum Compare {
         for (name, timing) in [("construct", flatConstruct), ("construct.hierarchy", nestedConstruct)] {
             print(target(name, "ns<1000", holds: timing.statecraft < 1000, "\(fixed(timing.statecraft)) ns"))
         }
-        print(target("runtime.send", "ratio<=2", holds: runtimeSend.ratio! <= 2, fixed(runtimeSend.ratio!)))
+        print(RuntimeCase.targets(runtimeSend))
         print(target("instance.bytes", "bytes<=128+context(0)", holds: InstanceBytes.size <= 128, "\(InstanceBytes.size) bytes"))
         let thousand = cover[1_000]!
         print(target(

@@ -9,10 +9,17 @@ extension Compare {
     ///     Benchmarks/.build/release/compare profile flat.toggle statecraft 100000
     /// callgrind_annotate toggle.out | head -30
     /// ```
-    static func profile(_ arguments: [String]) throws {
+    static func profile(_ arguments: [String]) async throws {
         let name = arguments.first ?? "flat.toggle"
         let side = arguments.count > 1 ? arguments[1] : "statecraft"
         let events = arguments.count > 2 ? Int(arguments[2]) ?? 100_000 : 100_000
+        if name == RuntimeCase.poolName {
+            let made = try RuntimeSend()
+            let loop = side == "baseline" ? made.runBaseline : made.runStatecraft
+            let checksum = await Task.detached { await loop(events) }.value
+            print("\(name) \(side) events=\(events) checksum=\(checksum)")
+            return
+        }
         let loop: (Int) -> Int
         switch (name, side) {
         case ("flat.toggle", "statecraft"): loop = try FlatToggle().runStatecraft
@@ -29,7 +36,7 @@ extension Compare {
         case ("construct.hierarchy", _): loop = try Construct().runHierarchical
         default:
             print("usage: compare profile <case> [statecraft|baseline] [events]; cases: flat.toggle, "
-                + "flat.ring, seedapi.toggle, hierarchy.crossParent, parallel.twoRegions, construct, construct.hierarchy")
+                + "flat.ring, seedapi.toggle, hierarchy.crossParent, parallel.twoRegions, construct, construct.hierarchy, runtime.send.pool")
             return
         }
         print("\(name) \(side) events=\(events) checksum=\(loop(events))")

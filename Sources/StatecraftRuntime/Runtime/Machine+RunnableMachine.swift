@@ -3,4 +3,17 @@ public import Statecraft
 /// A typed machine runs in a ``MachineRuntime`` as it is: its `send(_:)`, clock, snapshot,
 /// listener and state-change record are the members the runtime needs. A runtime takes a
 /// machine whose context is `Sendable`.
-extension Machine: RunnableMachine {}
+extension Machine: RunnableMachine {
+    /// A step of a runtime keeps a `LazySnapshot`, and builds the snapshot only when it is read.
+    @inlinable
+    public var snapshotSource: LazySnapshot<State, Event, Context> { lazySnapshot }
+
+    /// The snapshot `source` builds.
+    ///
+    /// - Parameter source: A machine's `lazySnapshot`.
+    /// - Returns: The machine's snapshot when the source was taken.
+    @inlinable
+    public static func snapshot(from source: LazySnapshot<State, Event, Context>) -> Snapshot<State, Event, Context> {
+        source.snapshot
+    }
+}

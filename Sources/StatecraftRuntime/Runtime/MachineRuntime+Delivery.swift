@@ -33,27 +33,50 @@ extension MachineRuntime {
     /// One event processed by the machine: what it did, every transition taken, and the
     /// machine's snapshot afterwards.
     ///
-    /// A step is an immutable object: handing it around copies one reference.
-    public final class Step: Sendable {
+    /// A step is a value, made without allocating for the usual event (one transition or
+    /// none): its ``transitions`` array and, for a `Machine`, its ``snapshot`` are built when
+    /// they are read, from what the step keeps (see ``RunnableMachine/SnapshotSource``). Read
+    /// each once and keep the result if you need it more than once.
+    public struct Step: Sendable {
         /// The event.
         public let event: Base.Event
         /// What the machine did with it: for a `Machine`, a `SendResult` with
         /// the first transition taken or the rejection saying why none was.
         public let outcome: Base.Outcome
+        @usableFromInline let taken: StepTransitions<Base.Transition>
+        /// The machine's state right after the event, from which ``snapshot`` is built.
+        public let snapshotSource: Base.SnapshotSource
+
+        @inlinable
+        init(
+            event: Base.Event, outcome: Base.Outcome, taken: StepTransitions<Base.Transition>,
+            snapshotSource: Base.SnapshotSource
+        ) {
+            self.event = event
+            self.outcome = outcome
+            self.taken = taken
+            self.snapshotSource = snapshotSource
+        }
+
         /// Every transition taken while the event was processed, in order: delayed
         /// transitions that fell due just before it, the event's own, then the eventless
         /// transitions and raised events that followed.
-        public let transitions: [Base.Transition]
-        /// The machine's snapshot right after the event, before any entry or exit work ran.
-        public let snapshot: Base.Snapshot
+        ///
+        /// - Complexity: O(*n*) for *n* transitions: each read builds the array.
+        @inlinable
+        public var transitions: [Base.Transition] { taken.array }
 
-        @usableFromInline
-        init(event: Base.Event, outcome: Base.Outcome, transitions: [Base.Transition], snapshot: Base.Snapshot) {
-            self.event = event
-            self.outcome = outcome
-            self.transitions = transitions
-            self.snapshot = snapshot
-        }
+        /// The first transition taken while the event was processed, if any: the first of
+        /// ``transitions``, without building the array.
+        @inlinable
+        public var firstTransition: Base.Transition? { taken.first }
+
+        /// The machine's snapshot right after the event, before any entry or exit work ran.
+        ///
+        /// - Complexity: For a `Machine`, each read builds the snapshot (its active states,
+        ///   history, context and timers) from the ``snapshotSource`` the step keeps.
+        @inlinable
+        public var snapshot: Base.Snapshot { Base.snapshot(from: snapshotSource) }
     }
 }
 

@@ -1,12 +1,11 @@
 public import Statecraft
-public import Synchronization
 
 /// How items reach the machine: processed at once by a sender that finds the runtime idle, or
 /// by the worker task that holds the machine while items wait or entry and exit work runs.
 ///
 /// The path of an event sent to an idle runtime is inlinable, so that it is specialized for
-/// the caller's machine: one lock to take the machine, the step, one lock to publish and give
-/// the machine back.
+/// the caller's machine: one lock to take the machine, the step, and one lock to publish what
+/// changed and give the machine back.
 extension MachineRuntime {
     // MARK: Arrivals
 
@@ -15,7 +14,7 @@ extension MachineRuntime {
     @inlinable
     func submit(_ item: Pending<Base>) {
         switch core.withLockChecked({ $0.arrive(item, policy: policy) }) {
-        case .process(let cell):
+        case .process:
             processInline(cell, item)
         case .wait, .ignore:
             break
@@ -35,8 +34,11 @@ extension MachineRuntime {
     @inlinable
     func processInline(_ cell: MachineCell<Base>, _ item: Pending<Base>) {
         var work: [@Sendable () async -> Void] = []
-        let completion = process(cell, item, work: &work)
-        if work.isEmpty {
+        var released = false
+        let completion = process(cell, item, releasing: true, released: &released, work: &work)
+        if released {
+            completion.complete()
+        } else if work.isEmpty {
             giveBack(cell)
             completion.complete()
         } else {
@@ -97,7 +99,8 @@ extension MachineRuntime {
             switch release {
             case .next(let item):
                 var work: [@Sendable () async -> Void] = []
-                let completion = process(cell, item, work: &work)
+                var released = false
+                let completion = process(cell, item, releasing: false, released: &released, work: &work)
                 current = Processed(work: work, completion: completion)
             case .idle, .handedOver:
                 return
@@ -132,33 +135,57 @@ extension MachineRuntime {
 
     /// Runs the synchronous part of an item and says whom to tell when it is done; entry and
     /// exit work to await is added to `work`.
+    ///
+    /// - Parameters:
+    ///   - releasing: Whether to give the machine back, in the lock that publishes the step,
+    ///     when the item leaves no entry or exit work; `released` then says whether it did.
     @inlinable
     func process(
-        _ cell: MachineCell<Base>, _ item: Pending<Base>, work: inout [@Sendable () async -> Void]
+        _ cell: MachineCell<Base>,
+        _ item: Pending<Base>,
+        releasing: Bool,
+        released: inout Bool,
+        work: inout [@Sendable () async -> Void]
     ) -> Completion<Base> {
+        let giving = releasing ? cell : nil
         switch item {
         case .event(let event, let reply):
-            let step = processEvent(&cell.machine, &cell.anchor, event, wantsStep: reply != nil, work: &work)
+            let step = processEvent(
+                &cell.machine, &cell.anchor, event, wantsStep: reply != nil, releasing: giving, released: &released,
+                work: &work
+            )
             if let reply, let step { return .reply(reply, .processed(step)) }
             return .none
         case .result(let event, let invocation):
             guard core.withLockChecked({ $0.finishInvocation(invocation) }) else { return .none }
-            _ = processEvent(&cell.machine, &cell.anchor, event, wantsStep: false, work: &work)
+            _ = processEvent(
+                &cell.machine, &cell.anchor, event, wantsStep: false, releasing: giving, released: &released, work: &work
+            )
             return .none
         case .tick:
             // The timer task has done its job: whatever deadline is left gets a new one.
             core.withLockChecked { $0.timerFired() }
             let timed = catchUp(&cell.machine, cell.anchor)
-            _ = finishStep(&cell.machine, &cell.anchor, timed: timed, wantsResult: false, attached: nil, work: &work)
+            released = finishStep(
+                &cell.machine, &cell.anchor, timed: timed, wantsSnapshot: false, wantsTransitions: false,
+                attached: nil, releasing: giving, work: &work
+            ).released
             return .none
         case .attach(let hooks):
             cell.machine.recordsStateChanges = true
             let timed = catchUp(&cell.machine, cell.anchor)
-            _ = finishStep(&cell.machine, &cell.anchor, timed: timed, wantsResult: false, attached: hooks, work: &work)
+            released = finishStep(
+                &cell.machine, &cell.anchor, timed: timed, wantsSnapshot: false, wantsTransitions: false,
+                attached: hooks, releasing: giving, work: &work
+            ).released
             return .none
         case .barrier(let waiter):
             let timed = catchUp(&cell.machine, cell.anchor)
-            let finished = finishStep(&cell.machine, &cell.anchor, timed: timed, wantsResult: true, attached: nil, work: &work)
+            let finished = finishStep(
+                &cell.machine, &cell.anchor, timed: timed, wantsSnapshot: true, wantsTransitions: false, attached: nil,
+                releasing: giving, work: &work
+            )
+            released = finished.released
             guard let snapshot = finished.snapshot else { preconditionFailure("Statecraft: a barrier got no snapshot") }
             return .barrier(waiter, snapshot)
         }
@@ -166,6 +193,9 @@ extension MachineRuntime {
 
     /// Gives one event to the machine.
     ///
+    /// - Parameters:
+    ///   - releasing: The cell to give back in the lock that publishes the step when the
+    ///     event leaves no entry or exit work; `released` says whether it was.
     /// - Returns: The step, when `wantsStep`.
     @inlinable
     func processEvent(
@@ -173,13 +203,21 @@ extension MachineRuntime {
         _ anchor: inout (machine: Duration, clock: Duration),
         _ event: Base.Event,
         wantsStep: Bool,
+        releasing: MachineCell<Base>?,
+        released: inout Bool,
         work: inout [@Sendable () async -> Void]
     ) -> Step? {
         let timed = catchUp(&machine, anchor)
         let outcome = machine.send(event)
-        let finished = finishStep(&machine, &anchor, timed: timed, wantsResult: wantsStep, attached: nil, work: &work)
-        guard wantsStep, let snapshot = finished.snapshot else { return nil }
-        return Step(event: event, outcome: outcome, transitions: finished.transitions, snapshot: snapshot)
+        // Taken before the machine may be given back: from then on another task may step it.
+        let source = wantsStep ? machine.snapshotSource : nil
+        let finished = finishStep(
+            &machine, &anchor, timed: timed, wantsSnapshot: false, wantsTransitions: wantsStep, attached: nil,
+            releasing: releasing, source: source, work: &work
+        )
+        released = finished.released
+        guard let source else { return nil }
+        return Step(event: event, outcome: outcome, taken: finished.transitions, snapshotSource: source)
     }
 
     /// After the machine's step: under the lock, publishes what changed, reschedules the
@@ -189,24 +227,28 @@ extension MachineRuntime {
     /// - Parameters:
     ///   - timed: Whether the machine had timers, and its clock was brought up to date,
     ///     before the step.
-    ///   - wantsResult: Whether to return the snapshot and the transitions.
+    ///   - wantsSnapshot: Whether to return the snapshot.
+    ///   - wantsTransitions: Whether to return the transitions.
+    ///   - releasing: The cell to give back in the same lock when the step leaves no entry or
+    ///     exit work (``Finished/released`` says whether it was).
+    ///   - source: The step's snapshot source, when it holds the snapshot itself: used for
+    ///     subscribers rather than building the snapshot twice.
     @inlinable
     func finishStep(
         _ machine: inout Base,
         _ anchor: inout (machine: Duration, clock: Duration),
         timed: Bool,
-        wantsResult: Bool,
+        wantsSnapshot: Bool,
+        wantsTransitions: Bool,
         attached: StateHooks<Base.StateID, Base.Event>?,
+        releasing: MachineCell<Base>?,
+        source: Base.SnapshotSource? = nil,
         work: inout [@Sendable () async -> Void]
     ) -> Finished<Base> {
-        var exited: [Base.StateID] = []
-        var entered: [Base.StateID] = []
-        if machine.recordsStateChanges {
-            let changes = machine.takeStateChanges().netChanges()
-            exited = changes.exited
-            entered = changes.entered
-        }
-        let changed = !log.isEmpty || !exited.isEmpty || !entered.isEmpty
+        // Only a machine with hooks records its state changes; the others skip the arrays.
+        let changes = machine.recordsStateChanges ? machine.takeStateChanges().netChanges() : nil
+        let moved = changes.map { !$0.exited.isEmpty || !$0.entered.isEmpty } ?? false
+        let changed = !log.isEmpty || moved
         let deadline = machine.nextDeadline
         if deadline != nil, !timed {
             // The machine's clock stood still while it had no timer: it starts running now.
@@ -214,32 +256,41 @@ extension MachineRuntime {
         }
         let done = machine.status == .done
         let current = anchor
-        let statesMoved = !exited.isEmpty || !entered.isEmpty || attached != nil || done
+        let statesMoved = moved || attached != nil || done
         // Made outside the lock when it is certainly needed; under it only for subscribers.
-        let result = wantsResult ? machine.snapshot : nil
-        return core.withLockChecked { state in
-            let transitions = wantsResult || !state.transitionSubscribers.isEmpty ? log.take() : log.clear()
+        let result = wantsSnapshot ? machine.snapshot : nil
+        let finished = core.withLockChecked { state in
+            let transitions = wantsTransitions || !state.transitionSubscribers.isEmpty ? log.take() : log.clear()
             let publishes = changed && !state.snapshotSubscribers.isEmpty
-            let snapshot = result ?? (publishes ? machine.snapshot : nil)
+            let snapshot = result ?? (publishes ? (source as? Base.Snapshot) ?? machine.snapshot : nil)
             if publishes, let snapshot {
                 for subscriber in state.snapshotSubscribers.values { subscriber.yield(snapshot) }
             }
             if !transitions.isEmpty, !state.transitionSubscribers.isEmpty {
-                for transition in transitions {
+                transitions.forEach { transition in
                     for subscriber in state.transitionSubscribers.values { subscriber.yield(transition) }
                 }
             }
-            let finished = Finished<Base>(snapshot: snapshot, transitions: transitions)
-            guard state.phase != .stopped else { return finished }
-            if deadline != state.timerDeadline { reschedule(deadline, anchor: current, in: &state) }
-            if statesMoved {
-                work = stateWork(
-                    machine, exited: exited, entered: entered, attached: attached, done: done, snapshot: snapshot,
-                    in: &state
-                )
+            var finished = Finished<Base>(snapshot: snapshot, transitions: transitions)
+            if state.phase != .stopped {
+                if deadline != state.timerDeadline { reschedule(deadline, anchor: current, in: &state) }
+                if statesMoved {
+                    work = stateWork(
+                        machine, exited: changes?.exited ?? [], entered: changes?.entered ?? [], attached: attached,
+                        done: done, snapshot: snapshot, in: &state
+                    )
+                }
+            }
+            if let releasing, work.isEmpty {
+                finished.released = true
+                if case .stopped = state.release(releasing, spawn: { cell in spawnWorker(cell, nil) }) {
+                    finished.stopped = true
+                }
             }
             return finished
         }
+        if finished.stopped { resumeStoppedBarriers() }
+        return finished
     }
 
     /// The part of an item's processing that only runs when states were exited or entered,

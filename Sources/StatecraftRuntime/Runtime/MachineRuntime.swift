@@ -42,6 +42,8 @@ public import Synchronization
 /// The runtime is `Sendable`: share it between any tasks and threads.
 public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
     @usableFromInline let core: Mutex<RuntimeState<Base>>
+    /// The machine's box. Only the task that took it through `core` touches the machine.
+    @usableFromInline let cell: MachineCell<Base>
     @usableFromInline let clock: RuntimeClock
     @usableFromInline let policy: BusyPolicy
     @usableFromInline let log: TransitionLog<Base.Transition>
@@ -88,7 +90,9 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
         self.log = log
         self.clock = clock
         self.policy = policy
-        self.core = Mutex(RuntimeState(machine: machine))
+        let cell = MachineCell(machine)
+        self.cell = cell
+        self.core = Mutex(RuntimeState(cell: cell))
     }
 
     deinit {
@@ -109,25 +113,24 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
     ///   its ``BusyPolicy`` discarded the event. Called from this runtime's own entry or exit
     ///   work, it queues the event and returns ``Delivery/queued`` at once, since waiting
     ///   there would wait for itself.
-    /// - Complexity: When the runtime is idle, the cost of the machine's step and its
-    ///   snapshot plus two lock acquisitions: the event is processed on the caller's executor
-    ///   (the main actor, say), with no hop to another executor and no task created.
+    /// - Complexity: When the runtime is idle, the cost of the machine's step plus two lock
+    ///   acquisitions: the event is processed on the caller's executor (the main actor, say),
+    ///   with no hop to another executor and no task created. For a `Machine`, nothing is
+    ///   allocated when the event takes at most one transition and nobody subscribes to
+    ///   snapshots: the step's snapshot is built when it is read.
     @inlinable
     @discardableResult
     nonisolated(nonsending)
     public func send(_ event: Base.Event) async -> Delivery {
-        if let cell = core.withLockChecked({ $0.takeIfIdle() }) {
-            var work: [@Sendable () async -> Void] = []
-            guard let step = processEvent(&cell.machine, &cell.anchor, event, wantsStep: true, work: &work) else {
-                preconditionFailure("Statecraft: a runtime made no step for an event it processed")
-            }
-            if work.isEmpty {
-                giveBack(cell)
-                return .processed(step)
-            }
+        switch processIfIdle(event) {
+        case .done(let delivery):
+            return delivery
+        case .handOver(let cell, let work, let step):
             return await withUnsafeContinuation { reply in
                 handOver(cell, work: work, then: .reply(reply, .processed(step)))
             }
+        case .busy:
+            break
         }
         if RuntimeWork.runtime == ObjectIdentifier(self) {
             post(event)
@@ -136,6 +139,33 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
         return await withUnsafeContinuation { reply in
             submit(.event(event, reply: reply))
         }
+    }
+
+    /// What ``send(_:)`` found when it tried to process its event at once.
+    @usableFromInline
+    enum Immediate {
+        /// Processed, and the machine given back.
+        case done(Delivery)
+        /// Processed; the entry and exit work it caused goes to a worker.
+        case handOver(MachineCell<Base>, [@Sendable () async -> Void], Step)
+        /// Another task holds the machine.
+        case busy
+    }
+
+    /// The synchronous part of ``send(_:)``: processes the event now when the runtime is idle.
+    /// Kept out of the `async` function so that its locals live on the thread's stack rather
+    /// than in the task's allocator.
+    @inlinable
+    func processIfIdle(_ event: Base.Event) -> Immediate {
+        guard core.withLockChecked({ $0.takeIfIdle() }) else { return .busy }
+        var work: [@Sendable () async -> Void] = []
+        var released = false
+        guard let step = processEvent(
+            &cell.machine, &cell.anchor, event, wantsStep: true, releasing: cell, released: &released, work: &work
+        ) else {
+            preconditionFailure("Statecraft: a runtime made no step for an event it processed")
+        }
+        return released ? .done(.processed(step)) : .handOver(cell, work, step)
     }
 
     /// Sends an event without waiting for it.

@@ -50,14 +50,19 @@ struct Processed<Base: RunnableMachine & Sendable>: Sendable {
     }
 }
 
-/// What a step left for the caller: the snapshot and transitions, when asked for.
+/// What a step left for the caller: the snapshot and transitions, when asked for, and whether
+/// the machine was given back.
 @usableFromInline
 struct Finished<Base: RunnableMachine & Sendable> {
     @usableFromInline var snapshot: Base.Snapshot?
-    @usableFromInline var transitions: [Base.Transition]
+    @usableFromInline var transitions: StepTransitions<Base.Transition>
+    /// Whether the machine was given back in the lock that published the step.
+    @usableFromInline var released = false
+    /// Whether the runtime had stopped when the machine was given back.
+    @usableFromInline var stopped = false
 
     @inlinable
-    init(snapshot: Base.Snapshot?, transitions: [Base.Transition]) {
+    init(snapshot: Base.Snapshot?, transitions: StepTransitions<Base.Transition>) {
         self.snapshot = snapshot
         self.transitions = transitions
     }

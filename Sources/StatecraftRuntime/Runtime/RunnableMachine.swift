@@ -60,4 +60,32 @@ public protocol RunnableMachine {
     ///
     /// - Returns: The changes, oldest first.
     mutating func takeStateChanges() -> [StateChange<StateID>]
+
+    /// What a ``MachineRuntime/Step`` keeps to give its snapshot when asked: the
+    /// ``Snapshot`` itself by default, or something cheaper to keep from which it is built
+    /// (a `Machine` keeps a `LazySnapshot`, which allocates nothing).
+    associatedtype SnapshotSource: Sendable = Snapshot
+
+    /// The machine's state now, as a ``SnapshotSource``; taken after every event whose sender
+    /// waits for its step.
+    var snapshotSource: SnapshotSource { get }
+
+    /// The snapshot a source holds or builds.
+    ///
+    /// - Parameter source: A source taken with ``snapshotSource``.
+    /// - Returns: The snapshot of the machine when the source was taken.
+    static func snapshot(from source: SnapshotSource) -> Snapshot
+}
+
+extension RunnableMachine where SnapshotSource == Snapshot {
+    /// The snapshot, built now.
+    @inlinable
+    public var snapshotSource: Snapshot { snapshot }
+
+    /// The snapshot itself.
+    ///
+    /// - Parameter source: A snapshot.
+    /// - Returns: `source`.
+    @inlinable
+    public static func snapshot(from source: Snapshot) -> Snapshot { source }
 }

@@ -4,9 +4,11 @@
 /// Each input is a `mutating` method that returns what the caller must do, outside the lock:
 /// the lock is never held while the machine runs your actions or your entry and exit work.
 ///
-/// The machine's cell is in `cell` while the runtime is idle or stopped. While it is running,
-/// one task (the sender that found the runtime idle, or the runtime's worker task) holds it,
-/// and everything that arrives waits in `queue`.
+/// The machine's cell is at home (`isHome`) while the runtime is idle or stopped. While it is
+/// running, one task (the sender that found the runtime idle, or the runtime's worker task)
+/// holds it, and everything that arrives waits in `queue`. The cell itself never moves: the
+/// runtime and this state each keep a reference for the runtime's whole life, and `isHome`
+/// says who may touch the machine, so that handing it over costs no reference counting.
 @usableFromInline
 struct RuntimeState<Base: RunnableMachine & Sendable> {
     @usableFromInline
@@ -22,8 +24,8 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
     /// What a newly arrived item should do.
     @usableFromInline
     enum Arrival {
-        /// The runtime was idle: process the item now, with this machine.
-        case process(MachineCell<Base>)
+        /// The runtime was idle: process the item now; the caller holds the machine.
+        case process
         /// The item waits in the queue.
         case wait
         /// The item is discarded.
@@ -65,7 +67,10 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
     }
 
     @usableFromInline var phase = Phase.idle
-    @usableFromInline var cell: MachineCell<Base>?
+    /// The machine's cell, the same one the runtime keeps.
+    @usableFromInline let home: MachineCell<Base>
+    /// Whether the machine is at home: no task holds it.
+    @usableFromInline var isHome = true
     @usableFromInline var queue = ContiguousArray<Pending<Base>>()
     @usableFromInline var head = 0
     /// Whether entry or exit work is being awaited.
@@ -92,9 +97,13 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
     @usableFromInline var nextSubscriber = 0
 
     @usableFromInline
-    init(machine: Base) {
-        cell = MachineCell(machine)
+    init(cell: MachineCell<Base>) {
+        home = cell
     }
+
+    /// The machine's cell while it is at home; `nil` while a task holds it.
+    @inlinable
+    var cell: MachineCell<Base>? { isHome ? home : nil }
 
     // MARK: Arrivals
 
@@ -104,7 +113,8 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
         switch phase {
         case .idle:
             phase = .running
-            return .process(takeCell())
+            takeCell()
+            return .process
         case .stopped:
             switch item {
             case .event:
@@ -150,10 +160,11 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
 
     /// Takes the machine when the runtime is idle, for a sender to process its event at once.
     @inlinable
-    mutating func takeIfIdle() -> MachineCell<Base>? {
-        guard phase == .idle else { return nil }
+    mutating func takeIfIdle() -> Bool {
+        guard phase == .idle else { return false }
         phase = .running
-        return takeCell()
+        takeCell()
+        return true
     }
 
     /// The inline processor is done with its item: store the machine and go idle, or hand the
@@ -166,7 +177,7 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
             return .handedOver
         }
         phase = .idle
-        cell = held
+        storeCell(held)
         return .idle
     }
 
@@ -186,7 +197,7 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
             return .next(item)
         }
         phase = .idle
-        cell = held
+        storeCell(held)
         worker = nil
         return .idle
     }
@@ -210,7 +221,7 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
 
     @inlinable
     mutating func storeAfterStop(_ held: MachineCell<Base>) -> Release {
-        cell = held
+        storeCell(held)
         worker = nil
         return .stopped
     }
@@ -229,11 +240,15 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
     }
 
     @inlinable
-    mutating func takeCell() -> MachineCell<Base> {
-        guard let taken = cell.take() else {
-            preconditionFailure("Statecraft: the runtime is idle but holds no machine")
-        }
-        return taken
+    mutating func takeCell() {
+        precondition(isHome, "Statecraft: the runtime is idle but its machine is not at home")
+        isHome = false
+    }
+
+    @inlinable
+    mutating func storeCell(_ held: MachineCell<Base>) {
+        assert(held === home && !isHome, "Statecraft: a machine came home that was not away")
+        isHome = true
     }
 
     /// A timer tick is being processed: the timer task is done (or stale), so the deadline
