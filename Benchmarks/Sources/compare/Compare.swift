@@ -26,6 +26,10 @@ enum Compare {
             }
             return
         }
+        if arguments.first == "scale" {
+            // Only the scale table: `compare scale`.
+            return try ScaleReport.run()
+        }
         if arguments.first == "runtime" {
             // Only the runtime's case and its two targets: `compare runtime`.
             let timings = try await RuntimeCase.run()

@@ -20,6 +20,16 @@ extension Compare {
             print("\(name) \(side) events=\(events) checksum=\(checksum)")
             return
         }
+        if name == "scale.flat" {
+            // `compare profile scale.flat STATES EVENTS`: the scale case's flat chart, 100,000 events.
+            let states = arguments.count > 1 ? Int(arguments[1]) ?? 10 : 10
+            let kinds = arguments.count > 2 ? Int(arguments[2]) ?? 10 : 10
+            let row = try ScaleCase.row(shape: "flat", states: states, kinds: kinds, events: 100_000, builds: 1) {
+                try ScaleCase.flat(states: states, events: kinds)
+            }
+            print("\(name) states=\(states) events=\(kinds) ns_per_event=\(row.nanosecondsPerEvent) checksum=0")
+            return
+        }
         let loop: (Int) -> Int
         switch (name, side) {
         case ("flat.toggle", "statecraft"): loop = try FlatToggle().runStatecraft
