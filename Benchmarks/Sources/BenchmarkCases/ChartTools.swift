@@ -65,7 +65,7 @@ public enum ChartToolsCase {
             var result: Result?
             let elapsed = clock.measure { result = work() }
             sink(result)
-            best = min(best, Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15)
+            best = min(best, elapsed.milliseconds)
         }
         return best
     }
@@ -97,7 +97,7 @@ public enum ChartToolsCase {
             var made: Statechart<Node, Tick, Void>?
             let elapsed = try clock.measure { made = try Self.chart(states: size) }
             let chart = made!
-            let build = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
+            let build = elapsed.milliseconds
             let structure = chart.structure
             return Row(
                 states: structure.states.count,
@@ -111,7 +111,8 @@ public enum ChartToolsCase {
     }
 }
 
+/// Keeps `value` alive and observable, so that the work that made it is not optimized away.
 @inline(never)
-private func sink<T>(_ value: T) {
+func sink<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }

@@ -154,23 +154,21 @@ public enum ScaleCase {
         let start = clock.now
         for index in 0..<events { machine.send(stream[index & 4095]) }
         let elapsed = clock.now - start
-        consumeCount(machine.context)
+        sink(machine.context)
         return Row(
             shape: shape, states: states, events: kinds, transitions: transitions,
             buildMilliseconds: best.milliseconds, bytes: 0, nanosecondsPerEvent: elapsed.nanoseconds / Double(events)
         )
     }
-
-    @inline(never)
-    static func consumeCount(_ value: Int) {
-        if value == -1 { print("") }
-    }
 }
 
 extension Duration {
-    var milliseconds: Double { nanoseconds / 1_000_000 }
-    var nanoseconds: Double {
+    /// The duration in nanoseconds.
+    public var nanoseconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
     }
+
+    /// The duration in milliseconds.
+    public var milliseconds: Double { nanoseconds / 1_000_000 }
 }

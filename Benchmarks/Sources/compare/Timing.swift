@@ -1,3 +1,5 @@
+import BenchmarkCases
+
 /// Keeps a value alive where the optimizer cannot see it used, so the loop that made it stays.
 @inline(never)
 func consume(_ value: Int) {
@@ -50,12 +52,4 @@ func measure(
         statecraft: best.nanoseconds / Double(events),
         baseline: baseline == nil ? nil : bestBaseline.nanoseconds / Double(events)
     )
-}
-
-extension Duration {
-    /// The duration in nanoseconds.
-    var nanoseconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
-    }
 }
