@@ -147,11 +147,10 @@ extension MachineRuntime {
         released: inout Bool,
         work: inout [@Sendable () async -> Void]
     ) -> Completion<Base> {
-        let giving = releasing ? cell : nil
         switch item {
         case .event(let event, let reply):
             let step = processEvent(
-                &cell.machine, &cell.anchor, event, wantsStep: reply != nil, releasing: giving, released: &released,
+                &cell.machine, &cell.anchor, event, wantsStep: reply != nil, releasing: releasing, released: &released,
                 work: &work
             )
             if let reply, let step { return .reply(reply, .processed(step)) }
@@ -159,7 +158,7 @@ extension MachineRuntime {
         case .result(let event, let invocation):
             guard core.withLockChecked({ $0.finishInvocation(invocation) }) else { return .none }
             _ = processEvent(
-                &cell.machine, &cell.anchor, event, wantsStep: false, releasing: giving, released: &released, work: &work
+                &cell.machine, &cell.anchor, event, wantsStep: false, releasing: releasing, released: &released, work: &work
             )
             return .none
         case .tick:
@@ -168,7 +167,7 @@ extension MachineRuntime {
             let timed = catchUp(&cell.machine, cell.anchor)
             released = finishStep(
                 &cell.machine, &cell.anchor, timed: timed, wantsSnapshot: false, wantsTransitions: false,
-                attached: nil, releasing: giving, work: &work
+                attached: nil, releasing: releasing, work: &work
             ).released
             return .none
         case .attach(let hooks):
@@ -176,14 +175,14 @@ extension MachineRuntime {
             let timed = catchUp(&cell.machine, cell.anchor)
             released = finishStep(
                 &cell.machine, &cell.anchor, timed: timed, wantsSnapshot: false, wantsTransitions: false,
-                attached: hooks, releasing: giving, work: &work
+                attached: hooks, releasing: releasing, work: &work
             ).released
             return .none
         case .barrier(let waiter):
             let timed = catchUp(&cell.machine, cell.anchor)
             let finished = finishStep(
                 &cell.machine, &cell.anchor, timed: timed, wantsSnapshot: true, wantsTransitions: false, attached: nil,
-                releasing: giving, work: &work
+                releasing: releasing, work: &work
             )
             released = finished.released
             guard let snapshot = finished.snapshot else { preconditionFailure("Statecraft: a barrier got no snapshot") }
@@ -194,8 +193,8 @@ extension MachineRuntime {
     /// Gives one event to the machine.
     ///
     /// - Parameters:
-    ///   - releasing: The cell to give back in the lock that publishes the step when the
-    ///     event leaves no entry or exit work; `released` says whether it was.
+    ///   - releasing: Whether to give the machine back in the lock that publishes the step
+    ///     when the event leaves no entry or exit work; `released` says whether it was.
     /// - Returns: The step, when `wantsStep`.
     @inlinable
     func processEvent(
@@ -203,7 +202,7 @@ extension MachineRuntime {
         _ anchor: inout (machine: Duration, clock: Duration),
         _ event: Base.Event,
         wantsStep: Bool,
-        releasing: MachineCell<Base>?,
+        releasing: Bool,
         released: inout Bool,
         work: inout [@Sendable () async -> Void]
     ) -> Step? {
@@ -229,8 +228,8 @@ extension MachineRuntime {
     ///     before the step.
     ///   - wantsSnapshot: Whether to return the snapshot.
     ///   - wantsTransitions: Whether to return the transitions.
-    ///   - releasing: The cell to give back in the same lock when the step leaves no entry or
-    ///     exit work (``Finished/released`` says whether it was).
+    ///   - releasing: Whether to give the machine back in the same lock when the step leaves no
+    ///     entry or exit work (``Finished/released`` says whether it was).
     ///   - source: The step's snapshot source, when it holds the snapshot itself: used for
     ///     subscribers rather than building the snapshot twice.
     @inlinable
@@ -241,7 +240,7 @@ extension MachineRuntime {
         wantsSnapshot: Bool,
         wantsTransitions: Bool,
         attached: StateHooks<Base.StateID, Base.Event>?,
-        releasing: MachineCell<Base>?,
+        releasing: Bool,
         source: Base.SnapshotSource? = nil,
         work: inout [@Sendable () async -> Void]
     ) -> Finished<Base> {
@@ -281,9 +280,9 @@ extension MachineRuntime {
                     )
                 }
             }
-            if let releasing, work.isEmpty {
+            if releasing, work.isEmpty {
                 finished.released = true
-                if case .stopped = state.release(releasing, spawn: { cell in spawnWorker(cell, nil) }) {
+                if case .stopped = state.release(cell, spawn: { cell in spawnWorker(cell, nil) }) {
                     finished.stopped = true
                 }
             }

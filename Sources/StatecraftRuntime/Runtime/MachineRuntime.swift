@@ -161,7 +161,7 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
         var work: [@Sendable () async -> Void] = []
         var released = false
         guard let step = processEvent(
-            &cell.machine, &cell.anchor, event, wantsStep: true, releasing: cell, released: &released, work: &work
+            &cell.machine, &cell.anchor, event, wantsStep: true, releasing: true, released: &released, work: &work
         ) else {
             preconditionFailure("Statecraft: a runtime made no step for an event it processed")
         }
