@@ -6,7 +6,7 @@ import Testing
 
 @Suite("statecraft draw")
 struct DrawCommandTests {
-    @Test func everyW3CDocumentDrawsInEveryTextFormat() throws {
+    @Test(.enabled(if: Suite.isPresent, Suite.absence)) func everyW3CDocumentDrawsInEveryTextFormat() throws {
         let documents = try Suite.documents()
         try #require(documents.count > 150, "the W3C tests are expected at \(Suite.folder)")
         var refused: [String] = []
@@ -32,7 +32,7 @@ struct DrawCommandTests {
         #expect(refused.contains { $0.hasSuffix("test301.txml") } && refused.contains { $0.hasSuffix("test513.txml") })
     }
 
-    @Test func graphvizAcceptsTheDOTOfEveryW3CDocument() throws {
+    @Test(.enabled(if: Suite.isPresent, Suite.absence)) func graphvizAcceptsTheDOTOfEveryW3CDocument() throws {
         guard let dot = Suite.dot else {
             // Without Graphviz there is nothing to ask; CI installs it (.ci/run).
             print("skipped: Graphviz's dot is not installed (apt-get install graphviz)")
@@ -62,7 +62,7 @@ struct DrawCommandTests {
         #expect(text.isEmpty, "dot warned: \(text)")
     }
 
-    @Test func svgAndPNGAreRenderedByGraphviz() throws {
+    @Test(.enabled(if: Suite.isPresent, Suite.absence)) func svgAndPNGAreRenderedByGraphviz() throws {
         guard let dot = Suite.dot else {
             print("skipped: Graphviz's dot is not installed (apt-get install graphviz)")
             return
@@ -80,7 +80,7 @@ struct DrawCommandTests {
         #expect(FileManager.default.fileExists(atPath: output.path))
     }
 
-    @Test func aMissingGraphvizIsAnErrorNamingThePackage() throws {
+    @Test(.enabled(if: Suite.isPresent, Suite.absence)) func aMissingGraphvizIsAnErrorNamingThePackage() throws {
         let document = try DocumentLoading.load(Suite.folder + "/147/test147.txml")
         #expect {
             try DrawingRequest(format: .svg, highlighted: []).render(document.structure, search: ["/nonexistent"], output: nil)
@@ -89,7 +89,7 @@ struct DrawCommandTests {
         }
     }
 
-    @Test func anUnknownHighlightedStateIsAnError() throws {
+    @Test(.enabled(if: Suite.isPresent, Suite.absence)) func anUnknownHighlightedStateIsAnError() throws {
         let document = try DocumentLoading.load(Suite.folder + "/147/test147.txml")
         #expect {
             try DrawingRequest(format: .dot, highlighted: ["s0", "nowhere"]).render(document.structure, search: [], output: nil)
