@@ -252,6 +252,30 @@ struct SessionTests {
         #expect(!session.isFinished)
     }
 
+    @Test("Advancing the clock processes at most the event limit in all, however many timers fall due")
+    func runawayTimersAreBoundedPerAdvance() throws {
+        // Every event re-enters `loop`, which sends itself one event now and one a second later:
+        // each timer that falls due would start another run of the limit's size.
+        let document = try Self.document("""
+            <state id="loop">
+              <onentry><log label="entered" expr="1"/><send event="later" delay="1s"/><send event="again"/></onentry>
+              <transition event="*" target="loop"/>
+            </state>
+            """)
+        let session = SCXMLSession(document: document)
+        var entries = 0
+        session.logHandler = { _, _ in entries += 1 }
+        session.eventLimit = 50
+        session.start()
+        // The first entry, then one per event processed: 50.
+        #expect(entries == 51)
+        session.advance(by: .seconds(1))
+        // At most 50 more events for the whole advance: not 50 for each of the 51 timers due.
+        #expect(entries == 101)
+        #expect(session.activeStates == ["loop"])
+        #expect(!session.isFinished)
+    }
+
     @Test("The null datamodel offers In() only")
     func nullDatamodel() throws {
         let document = try Self.document("""

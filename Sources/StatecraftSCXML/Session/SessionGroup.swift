@@ -55,8 +55,8 @@ final class SessionGroup {
         sessions[id]?.session.flatMap { $0.isFinished ? nil : $0 }
     }
 
-    /// The most external events one call of ``runUntilIdle()`` processes, so that sessions that
-    /// keep sending to each other cannot hang their caller.
+    /// The most external events one call of ``runUntilIdle()`` or ``advance(to:)`` processes,
+    /// so that sessions that keep sending to each other cannot hang their caller.
     var eventLimit = 100_000
     /// Whether a call stopped at ``eventLimit`` with events still queued.
     private(set) var hitEventLimit = false
@@ -64,23 +64,33 @@ final class SessionGroup {
     /// Processes queued external events, one per session in turn, until every queue is empty
     /// or ``eventLimit`` events were processed.
     func runUntilIdle() {
+        var budget = eventLimit
+        runUntilIdle(budget: &budget)
+    }
+
+    /// Processes queued external events, one per session in turn, until every queue is empty
+    /// or `budget` events were processed; each event processed is taken off `budget`.
+    ///
+    /// - Returns: `false` when it stopped with events still queued (``hitEventLimit`` is set).
+    @discardableResult
+    func runUntilIdle(budget: inout Int) -> Bool {
         var progressed = true
-        var processed = 0
         while progressed {
             progressed = false
             for session in order.compactMap(\.session) where session.hasQueuedEvents {
-                if processed >= eventLimit {
+                if budget <= 0 {
                     hitEventLimit = true
-                    return
+                    return false
                 }
                 session.processNextEvent()
-                processed += 1
+                budget -= 1
                 progressed = true
             }
             order.removeAll { member in
                 member.session.map { $0.isFinished && !$0.hasQueuedEvents && $0.parentLink != nil } ?? true
             }
         }
+        return true
     }
 
     /// The delayed sends waiting in the group, in delivery order: how long until each is due,
@@ -110,10 +120,15 @@ final class SessionGroup {
 
     /// Moves the clock to `instant`, delivering each timer due by then in order, each followed
     /// by the processing it causes.
+    ///
+    /// The whole call processes at most ``eventLimit`` events, however many timers fall due:
+    /// when it reaches the limit it stops there, with ``hitEventLimit`` set, the clock at the
+    /// last timer delivered, and the events and timers left queued for the next call.
     @discardableResult
     func advance(to instant: Duration) -> Int {
         var delivered = 0
-        runUntilIdle()
+        var budget = eventLimit
+        guard runUntilIdle(budget: &budget) else { return delivered }
         while let index = timers.indices.min(by: { timers[$0].precedes(timers[$1]) }),
             timers[index].due <= instant
         {
@@ -121,7 +136,7 @@ final class SessionGroup {
             now = max(now, timer.due)
             timer.recipient?.enqueue(timer.event)
             delivered += 1
-            runUntilIdle()
+            guard runUntilIdle(budget: &budget) else { return delivered }
         }
         now = max(now, instant)
         return delivered
