@@ -30,6 +30,7 @@ let examples = [
     example("turnstile", module: "Turnstile", dependencies: ["Statecraft", "StatecraftSCXML"]),
     example("media-player", module: "MediaPlayer", dependencies: ["Statecraft", "StatecraftSCXML"]),
     example("staty-demo", module: "StatyDemo", dependencies: ["Statecraft", "StatecraftRuntime"]),
+    example("orders", module: "Orders", dependencies: ["Statecraft", "StatecraftDurable"]),
 ]
 
 let package = Package(
@@ -46,6 +47,7 @@ let package = Package(
         .library(name: "StatecraftECMAScript", targets: ["StatecraftECMAScript"]),
         // `@MachineEvent`; a product of its own so that only its users build swift-syntax.
         .library(name: "StatecraftMacros", targets: ["StatecraftMacros"]),
+        .library(name: "StatecraftDurable", targets: ["StatecraftDurable"]),
     ] + examples.map(\.0),
     traits: [
         .trait(
@@ -60,6 +62,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
+        // StatecraftDurable: SQLite (carried by sqlite-nio), logging, metrics and the service lifecycle.
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(name: "Statecraft", swiftSettings: strict),
@@ -119,6 +126,22 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "StatecraftTesting", dependencies: ["Statecraft"], swiftSettings: strict),
+        .target(
+            name: "StatecraftDurable",
+            dependencies: [
+                "Statecraft", "StatecraftRuntime", "StatecraftSCXML",
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "StatecraftDurableTests",
+            dependencies: ["StatecraftDurable", "Orders", "StatecraftSCXML", "Statecraft"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "StatecraftTests", dependencies: ["Statecraft"], swiftSettings: strict),
         .testTarget(
             name: "StatecraftRuntimeTests",

@@ -64,6 +64,12 @@ public final class SCXMLSession {
     }
     /// Whether the session records the states it exits and enters, for ``takeStateChanges()``.
     public var recordsStateChanges = false
+    /// Receives a `<send>` whose target this processor does not know (not `#_internal`,
+    /// `#_parent`, `#_scxml_<id>` or `#_<invokeid>`), with its event, target and delay; returns
+    /// whether it took the event. Without it, or when it returns `false`, the send fails with
+    /// `error.execution`, as before. A durable store uses it to put events for other durable
+    /// machines in its outbox. A restored session starts without it.
+    public var externalSendHandler: ((_ event: SCXMLEvent, _ target: String, _ delay: Duration) -> Bool)?
     private var stateChanges: [StateChange<String>] = []
 
     /// The states exited and entered since the last call, in order; empties the record.
@@ -606,6 +612,7 @@ public final class SCXMLSession {
             guard let invocation = children[id] else { throw .unreachable("no running invocation has the id '\(id)'") }
             recipient = invocation.child
         } else {
+            if let externalSendHandler, externalSendHandler(event, target, delay) { return }
             throw .invalidTarget("the target '\(target)' is not one this processor supports (#_internal, #_parent, #_scxml_<id>, #_<invokeid>)")
         }
         guard let recipient else { return }

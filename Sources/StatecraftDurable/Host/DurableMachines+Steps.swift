@@ -1,0 +1,97 @@
+import Foundation
+import Logging
+
+/// Sending, firing timers and delivering messages, inside the writer's transaction.
+extension DurableMachines {
+    /// Applies one event to one machine, unless the journal holds its id.
+    func apply(
+        _ payload: Data, kind: JournalEntry.Kind, eventID: String, to id: String, in transaction: any DurableTransaction,
+        cache: inout [String: HeldMachine], touched: inout Set<String>
+    ) async throws -> DurableSendResult {
+        let held = try await load(id, in: transaction, cache: &cache)
+        touched.insert(id)
+        let now = clock.milliseconds()
+        var writes = PendingWrites()
+        let step: DurableStep
+        let row: StoredMachine
+        do {
+            try fireTimers(of: held, now: now, into: &writes)
+            step = try held.instance.apply(payload)
+            writes.add(step, cause: eventID, from: id)
+            row = try nextRow(of: held)
+        } catch {
+            // The instance may have changed; the store has not: take it from the store next time.
+            cache[id] = nil
+            throw error
+        }
+        let entry = JournalEntry(eventID: eventID, machineID: id, kind: kind, payload: payload, appliedAt: now)
+        guard try await transaction.record(entry) else {
+            cache[id] = nil
+            metrics.duplicates.increment()
+            logger.debug("duplicate event acknowledged", metadata: ["machine": "\(id)", "event": "\(eventID)"])
+            return .duplicate
+        }
+        try await write(row, of: held, writes: writes, in: transaction)
+        metrics.applied.increment()
+        logger.trace("event applied", metadata: ["machine": "\(id)", "event": "\(eventID)", "outcome": "\(step.outcome)"])
+        return .applied(outcome: step.outcome)
+    }
+
+    /// Fires the timers of one batch of machines that are due.
+    func fireTimers(
+        in transaction: any DurableTransaction, cache: inout [String: HeldMachine], touched: inout Set<String>
+    ) async throws -> Reply {
+        let now = clock.milliseconds()
+        let due = try await transaction.dueMachines(at: now, limit: maxBatch)
+        var fired = 0
+        var moved = 0
+        for id in due {
+            do {
+                let held = try await load(id, in: transaction, cache: &cache)
+                touched.insert(id)
+                var writes = PendingWrites()
+                let row: StoredMachine
+                do {
+                    try fireTimers(of: held, now: now, into: &writes)
+                    row = try nextRow(of: held)
+                } catch {
+                    cache[id] = nil
+                    throw error
+                }
+                try await write(row, of: held, writes: writes, in: transaction)
+                fired += writes.timersFired
+                moved += 1
+            } catch let error as DurableError where error.isRequestLocal {
+                logger.error("a due machine cannot be restored; its timers wait", metadata: ["machine": "\(id)", "error": "\(error)"])
+            }
+        }
+        return .fired(fired, more: due.count == maxBatch && moved > 0)
+    }
+
+    /// Delivers one batch of outbox messages, each applied once under its own id.
+    func deliver(
+        in transaction: any DurableTransaction, cache: inout [String: HeldMachine], touched: inout Set<String>
+    ) async throws -> Reply {
+        let messages = try await transaction.pendingMessages(limit: maxBatch)
+        var delivered = 0
+        for message in messages {
+            do {
+                _ = try await apply(
+                    message.payload, kind: .message, eventID: message.id, to: message.target, in: transaction,
+                    cache: &cache, touched: &touched
+                )
+                delivered += 1
+                metrics.delivered.increment()
+            } catch let error as DurableError where error.isRequestLocal {
+                // Undeliverable (no such machine, not its event): kept as delivered so it does not block
+                // the outbox, and logged.
+                logger.error(
+                    "an outbox message cannot be delivered; dropped",
+                    metadata: ["message": "\(message.id)", "target": "\(message.target)", "error": "\(error)"]
+                )
+            }
+            try await transaction.markDelivered(message.id)
+        }
+        return .delivered(delivered, more: messages.count == maxBatch)
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import Logging
+
+/// The writer: one task that takes queued requests in batches and commits each batch in one
+/// transaction.
+extension DurableMachines {
+    /// The most machines kept in memory; past it the cache is emptied and refilled from the store.
+    static var cacheLimit: Int { 100_000 }
+
+    func writeLoop() async {
+        var cache: [String: HeldMachine] = [:]
+        while let batch = await nextBatch() {
+            if cache.count > Self.cacheLimit { cache.removeAll() }
+            await process(batch, cache: &cache)
+        }
+    }
+
+    /// Runs a batch in one transaction and answers every request; retries a transaction that
+    /// failed as a whole up to twice.
+    func process(_ batch: [Request], cache: inout [String: HeldMachine]) async {
+        var lastError: any Error = DurableError(code: .database, message: "the transaction was not run")
+        for attempt in 0 ..< 3 {
+            var replies = [Result<Reply, any Error>?](repeating: nil, count: batch.count)
+            var touched: Set<String> = []
+            do {
+                try await store.transaction { transaction in
+                    for (index, request) in batch.enumerated() {
+                        do {
+                            replies[index] = .success(try await perform(request.work, in: transaction, cache: &cache, touched: &touched))
+                        } catch let error as DurableError where error.isRequestLocal {
+                            replies[index] = .failure(error)
+                        }
+                    }
+                }
+            } catch {
+                for id in touched { cache[id] = nil }
+                lastError = error
+                if attempt < 2 {
+                    metrics.retried.increment()
+                    logger.warning("durable transaction failed; retrying", metadata: ["error": "\(error)", "attempt": "\(attempt + 1)"])
+                    continue
+                }
+                break
+            }
+            for (request, reply) in zip(batch, replies) {
+                switch reply {
+                case .success(let value)?: request.reply.resume(returning: value)
+                case .failure(let error)?: request.reply.resume(throwing: error)
+                case nil: request.reply.resume(throwing: DurableError(code: .database, message: "the request was not run"))
+                }
+            }
+            return
+        }
+        logger.error("durable transaction failed", metadata: ["error": "\(lastError)"])
+        for request in batch { request.reply.resume(throwing: lastError) }
+    }
+
+    /// Runs one request inside the batch's transaction.
+    func perform(
+        _ work: Work, in transaction: any DurableTransaction, cache: inout [String: HeldMachine], touched: inout Set<String>
+    ) async throws -> Reply {
+        switch work {
+        case .create(let id, let chartName):
+            return .created(try await create(id, chart: chartName, in: transaction, cache: &cache, touched: &touched))
+        case .send(let id, let eventID, let payload):
+            let result = try await apply(payload, kind: .event, eventID: eventID, to: id, in: transaction, cache: &cache, touched: &touched)
+            return .sent(result)
+        case .fireTimers:
+            return try await fireTimers(in: transaction, cache: &cache, touched: &touched)
+        case .deliver:
+            return try await deliver(in: transaction, cache: &cache, touched: &touched)
+        case .read(let id):
+            if let held = cache[id] { return .row(held.row) }
+            guard let row = try await transaction.machine(id) else {
+                throw DurableError(code: .unknownMachine, message: "no machine has this id", machineID: id)
+            }
+            return .row(row)
+        }
+    }
+
+    func create(
+        _ id: String, chart chartName: String, in transaction: any DurableTransaction,
+        cache: inout [String: HeldMachine], touched: inout Set<String>
+    ) async throws -> Bool {
+        guard !id.isEmpty else { throw DurableError(code: .invalidArgument, message: "a machine id must not be empty") }
+        guard let chart = charts[chartName] else {
+            throw DurableError(code: .unknownChart, message: "no chart named '\(chartName)' is registered", machineID: id)
+        }
+        let existing = if let held = cache[id] { held.row } else { try await transaction.machine(id) }
+        if let existing {
+            guard existing.chart == chartName else {
+                throw DurableError(code: .machineExists, message: "a machine of chart '\(existing.chart)' has this id", machineID: id)
+            }
+            return false
+        }
+        let instance = try chart.makeInstance()
+        let origin = clock.milliseconds()
+        let row = StoredMachine(
+            id: id, chart: chartName, version: chart.version, snapshot: try instance.encodedSnapshot(), origin: origin,
+            nextDue: instance.nextDeadline.map { origin + $0.wholeMillisecondsRoundedUp }, revision: 1
+        )
+        touched.insert(id)
+        guard try await transaction.insert(row) else { return false }
+        cache[id] = HeldMachine(instance: instance, row: row)
+        logger.debug("durable machine created", metadata: ["machine": "\(id)", "chart": "\(chartName)"])
+        return true
+    }
+
+    /// The machine with an id, from memory or restored from its row.
+    func load(_ id: String, in transaction: any DurableTransaction, cache: inout [String: HeldMachine]) async throws -> HeldMachine {
+        if let held = cache[id] { return held }
+        guard let row = try await transaction.machine(id) else {
+            throw DurableError(code: .unknownMachine, message: "no machine has this id; create it first", machineID: id)
+        }
+        guard let chart = charts[row.chart] else {
+            throw DurableError(
+                code: .unknownChart, message: "the row names chart '\(row.chart)', which this process has not registered", machineID: id
+            )
+        }
+        let instance: any DurableInstance
+        do {
+            instance = try chart.restore(row.snapshot, version: row.version)
+        } catch {
+            throw DurableError(code: error.code, message: error.message, machineID: id, cause: error.cause)
+        }
+        let held = HeldMachine(instance: instance, row: row)
+        cache[id] = held
+        return held
+    }
+
+    /// Fires a machine's timers due by `now` in memory, gathering the journal entries and messages.
+    func fireTimers(of held: HeldMachine, now: Int64, into writes: inout PendingWrites) throws(DurableError) {
+        let target = Duration.milliseconds(max(0, now - held.row.origin))
+        // At most one pass per timer; a machine whose timers keep falling due at once stops here.
+        for _ in 0 ..< 10_000 {
+            guard let deadline = held.instance.nextDeadline, deadline <= target else { break }
+            let step = try held.instance.advance(to: deadline)
+            guard step.timersFired > 0 else { break }
+            let eventID = "timer:\(held.row.id):\(held.row.origin + deadline.wholeMillisecondsRoundedUp)"
+            writes.entries.append(JournalEntry(eventID: eventID, machineID: held.row.id, kind: .timer, payload: Data(), appliedAt: now))
+            writes.add(step, cause: eventID, from: held.row.id)
+            writes.timersFired += step.timersFired
+        }
+        if target > held.instance.now { _ = try held.instance.advance(to: target) }
+    }
+
+    /// The machine's new row: its snapshot, version, next deadline and revision after a step.
+    /// Encodes before anything is written, so that a snapshot that cannot be saved writes nothing.
+    func nextRow(of held: HeldMachine) throws(DurableError) -> StoredMachine {
+        guard let chart = charts[held.row.chart] else {
+            throw DurableError(code: .unknownChart, message: "chart '\(held.row.chart)' is not registered", machineID: held.row.id)
+        }
+        var row = held.row
+        row.snapshot = try held.instance.encodedSnapshot()
+        row.version = chart.version
+        row.nextDue = held.instance.nextDeadline.map { row.origin + $0.wholeMillisecondsRoundedUp }
+        row.revision += 1
+        return row
+    }
+
+    /// Writes a machine's new row and what its step gathered.
+    func write(_ row: StoredMachine, of held: HeldMachine, writes: PendingWrites, in transaction: any DurableTransaction) async throws {
+        for entry in writes.entries { _ = try await transaction.record(entry) }
+        for message in writes.messages { try await transaction.enqueue(message) }
+        try await transaction.update(row, expecting: held.row.revision)
+        held.row = row
+        if writes.timersFired > 0 { metrics.timersFired.increment(by: writes.timersFired) }
+    }
+}

@@ -1,0 +1,153 @@
+public import Foundation
+
+/// Where durable machines are kept: machine rows, the event journal and the outbox, read and
+/// written in transactions.
+///
+/// ``SQLiteDurableStore`` keeps them in one file. A store only reads and writes rows;
+/// ``DurableMachines`` runs the machines, so a new database needs only this protocol and
+/// ``DurableTransaction``.
+public protocol DurableStore: Sendable {
+    /// Runs `body` in one transaction: commits when it returns, rolls back when it throws.
+    ///
+    /// - Parameter body: The reads and writes, through the transaction it receives.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, or ``DurableError`` `database` when the database fails.
+    func transaction<Result: Sendable>(
+        _ body: (any DurableTransaction) async throws -> Result
+    ) async throws -> Result
+
+    /// Closes the store; later calls fail with ``DurableError`` `closed`.
+    func close() async throws
+}
+
+/// The reads and writes of one transaction of a ``DurableStore``.
+public protocol DurableTransaction {
+    /// The row of a machine, or `nil` when there is none.
+    ///
+    /// - Parameter id: The machine's id.
+    func machine(_ id: String) async throws -> StoredMachine?
+
+    /// Adds a machine; does nothing when a machine has the id already.
+    ///
+    /// - Parameter machine: The row; its revision is 1.
+    /// - Returns: Whether the row was added.
+    func insert(_ machine: StoredMachine) async throws -> Bool
+
+    /// Replaces a machine's row if its revision is still `revision` (optimistic concurrency),
+    /// storing `machine.revision`.
+    ///
+    /// - Throws: ``DurableError`` `conflict` when the stored revision differs.
+    func update(_ machine: StoredMachine, expecting revision: Int64) async throws
+
+    /// Adds an entry to the journal unless one with its event id is there.
+    ///
+    /// - Returns: `true` when added, `false` when the id was there already (a duplicate).
+    func record(_ entry: JournalEntry) async throws -> Bool
+
+    /// Whether the journal holds an event id.
+    func isRecorded(_ eventID: String) async throws -> Bool
+
+    /// The ids of machines whose next timer is due at or before `instant`, earliest first.
+    ///
+    /// - Parameters:
+    ///   - instant: Milliseconds on the durable clock.
+    ///   - limit: The most ids returned.
+    func dueMachines(at instant: Int64, limit: Int) async throws -> [String]
+
+    /// The earliest timer due of all machines, in milliseconds on the durable clock.
+    func earliestDue() async throws -> Int64?
+
+    /// Adds a message to the outbox; does nothing when its id is there.
+    func enqueue(_ message: OutboxRecord) async throws
+
+    /// Messages not yet delivered, oldest first.
+    ///
+    /// - Parameter limit: The most returned.
+    func pendingMessages(limit: Int) async throws -> [OutboxRecord]
+
+    /// Marks a message delivered.
+    func markDelivered(_ id: String) async throws
+}
+
+/// A machine's row.
+public struct StoredMachine: Sendable, Hashable {
+    /// The machine's id.
+    public var id: String
+    /// The name of its chart.
+    public var chart: String
+    /// The version of the chart that wrote the snapshot.
+    public var version: Int
+    /// The snapshot, as the chart encodes it.
+    public var snapshot: Data
+    /// The durable clock's reading, in milliseconds, when the machine's own clock was zero.
+    public var origin: Int64
+    /// When its earliest timer is due, in milliseconds on the durable clock (`origin` plus the
+    /// machine's deadline); `nil` when none is pending.
+    public var nextDue: Int64?
+    /// Counts the row's writes; an update names the revision it read.
+    public var revision: Int64
+
+    /// Creates a row.
+    public init(id: String, chart: String, version: Int, snapshot: Data, origin: Int64, nextDue: Int64?, revision: Int64) {
+        self.id = id
+        self.chart = chart
+        self.version = version
+        self.snapshot = snapshot
+        self.origin = origin
+        self.nextDue = nextDue
+        self.revision = revision
+    }
+}
+
+/// An entry of the event journal: an event applied, a timer fired or a message delivered.
+public struct JournalEntry: Sendable, Hashable {
+    /// What was applied.
+    public enum Kind: String, Sendable {
+        /// An event sent from outside.
+        case event
+        /// A timer that fired.
+        case timer
+        /// A message from another machine's outbox.
+        case message
+    }
+
+    /// The event's id: unique in the store.
+    public var eventID: String
+    /// The machine it was applied to.
+    public var machineID: String
+    /// What was applied.
+    public var kind: Kind
+    /// The event as stored (empty for a timer).
+    public var payload: Data
+    /// When, in milliseconds on the durable clock.
+    public var appliedAt: Int64
+
+    /// Creates an entry.
+    public init(eventID: String, machineID: String, kind: Kind, payload: Data, appliedAt: Int64) {
+        self.eventID = eventID
+        self.machineID = machineID
+        self.kind = kind
+        self.payload = payload
+        self.appliedAt = appliedAt
+    }
+}
+
+/// A message in the outbox.
+public struct OutboxRecord: Sendable, Hashable {
+    /// The message's id, which is the event id the recipient journals it under.
+    public var id: String
+    /// The machine that sent it.
+    public var source: String
+    /// The machine it goes to.
+    public var target: String
+    /// The event, as the target's chart decodes it.
+    public var payload: Data
+
+    /// Creates a record.
+    public init(id: String, source: String, target: String, payload: Data) {
+        self.id = id
+        self.source = source
+        self.target = target
+        self.payload = payload
+    }
+}
