@@ -114,6 +114,22 @@ public struct SCXMLDurableEvent: Codable, Hashable, Sendable {
         self.data = data
     }
 
+    enum CodingKeys: String, CodingKey { case name, data }
+
+    /// Decodes an event; a missing `data` is `undefined`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        data = try container.decodeIfPresent(SCXMLValue.self, forKey: .data) ?? .undefined
+    }
+
+    /// Encodes an event, leaving out `data` when it is `undefined` (which JSON cannot hold).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        if data != .undefined { try container.encode(data, forKey: .data) }
+    }
+
     static func encode(_ event: SCXMLDurableEvent) throws(DurableError) -> Data {
         do {
             return try JSONEncoder().encode(event)
