@@ -1,0 +1,122 @@
+import Foundation
+@testable import Orders
+@testable import StatecraftDurable
+import Testing
+
+/// The `orders` example killed with SIGKILL at random instants, then run again until it ends.
+@Suite struct CrashTests {
+    /// The `orders` executable beside this test binary (both are products of one build).
+    static var ordersExecutable: URL? {
+        var folders = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(), Bundle.main.bundleURL.deletingLastPathComponent()]
+        // The package's own build folder, for runners that start tests from elsewhere.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        folders.append(root.appendingPathComponent(".build/debug"))
+        return folders.map { $0.appendingPathComponent("orders") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// Runs `orders` on a store, killing it after `killAfter` when given; returns its output lines and
+    /// whether it ran to its end.
+    static func runOrders(_ executable: URL, store: String, arguments: [String], killAfter: Duration?) async throws -> (lines: [String], finished: Bool) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["--store", store] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        if let killAfter {
+            try await Task.sleep(for: killAfter)
+            kill(process.processIdentifier, SIGKILL)
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        let finished = process.terminationReason == .exit && process.terminationStatus == 0
+        return (lines, finished)
+    }
+
+    @Test func killedAtRandomInstantsResumesToTheDigestOfAnUninterruptedRun() async throws {
+        guard let executable = Self.ordersExecutable else {
+            Issue.record("the orders executable is not beside the tests; build it with `swift build` (swift test builds it)")
+            return
+        }
+        let machines = 25, events = 800, seed: UInt64 = 42
+        let arguments = ["--machines", "\(machines)", "--events", "\(events)", "--seed", "\(seed)"]
+        try await withTemporaryDirectory { folder in
+            let reference = try await Self.runOrders(
+                executable, store: folder.appendingPathComponent("reference.sqlite").path, arguments: arguments, killAfter: nil
+            )
+            #expect(reference.finished)
+            let expected = try #require(reference.lines.last)
+            #expect(expected.hasPrefix("done: \(events) events, \(machines) machines, digest "))
+
+            let path = folder.appendingPathComponent("killed.sqlite").path
+            var instants = SplitMix64(seed: 2026)
+            var kills = 0
+            var acknowledged: Set<String> = []
+            var last = ""
+            // Dozens of kills, then one run to the end; each round is bounded, and so is their number.
+            for round in 0 ..< 60 {
+                let killing = kills < 40
+                let delay = Duration.milliseconds(40 + Int(instants.next() % 400))
+                let run = try await Self.runOrders(executable, store: path, arguments: arguments, killAfter: killing ? delay : nil)
+                if !run.finished { kills += 1 }
+                for line in run.lines where line.hasPrefix("ack ") { acknowledged.insert(String(line.dropFirst(4))) }
+                // After each restart: every acknowledged event is in the journal once, and the journal
+                // holds a prefix of the run's events, each once.
+                let store = try await SQLiteDurableStore(path: path)
+                let rows = try await store.run("SELECT event_id FROM statecraft_journal WHERE kind = 'event'")
+                try await store.close()
+                let journalled = rows.compactMap { $0.column("event_id")?.string }
+                #expect(Set(journalled).count == journalled.count, "round \(round): an event id journalled twice")
+                #expect(acknowledged.isSubset(of: Set(journalled)), "round \(round): an acknowledged event is missing")
+                #expect(Set(journalled) == Set((0 ..< journalled.count).map { "\(seed)-\($0)" }), "round \(round): not a prefix")
+                if run.finished {
+                    last = run.lines.last ?? ""
+                    break
+                }
+            }
+            print("crash test: \(kills) runs killed with SIGKILL, \(acknowledged.count) events acknowledged, final: \(last)")
+            #expect(kills >= 24, "only \(kills) runs were killed before they ended")
+            #expect(last == expected)
+            #expect(acknowledged.count == events)
+        }
+    }
+
+    @Test func inProcessRunsOfOneSeedAgree() async throws {
+        try await withTemporaryDirectory { folder in
+            let options = OrderOptions(store: folder.appendingPathComponent("a.sqlite").path, machines: 7, events: 300, seed: 9)
+            var other = options
+            other.store = folder.appendingPathComponent("b.sqlite").path
+            let first = try await Orders.runOrders(options) { _ in }
+            #expect(try await Orders.runOrders(other) { _ in } == first)
+            // Run again on a finished store: every event is a duplicate, and the digest is the same.
+            #expect(try await Orders.runOrders(options) { _ in } == first)
+            var seed = options
+            seed.seed = 10
+            seed.store = folder.appendingPathComponent("c.sqlite").path
+            #expect(try await Orders.runOrders(seed) { _ in } != first)
+        }
+    }
+
+    @Test func optionsAreReadAndBadOnesRefused() {
+        let parsed = OrderOptions.parse(["--store", "x.sqlite", "--machines", "3", "--events", "10", "--seed", "5", "--workers", "1"])
+        #expect(parsed == .success(OrderOptions(store: "x.sqlite", machines: 3, events: 10, seed: 5, workers: 1)))
+        #expect(OrderOptions.parse(["--machines", "3", "--events", "1", "--seed", "1"]) == .success(OrderOptions(machines: 3, events: 1, seed: 1)))
+        #expect(OrderOptions.parse(["--machines", "3", "--events", "1"]) == .failure(OrderOptionsError("--seed is required")))
+        #expect(OrderOptions.parse(["--machines", "-1", "--events", "1", "--seed", "1"])
+            == .failure(OrderOptionsError("--machines takes a whole number from 0 to 100000000, not '-1'")))
+        #expect(OrderOptions.parse(["--fast"]) == .failure(OrderOptionsError("unknown argument '--fast'")))
+        #expect(OrderOptions.parse(["--machines"]) == .failure(OrderOptionsError("--machines needs a value")))
+    }
+
+    @Test func generatorAndDigestAreTheSameOnEveryPlatform() {
+        var generator = SplitMix64(seed: 0)
+        // SplitMix64's first outputs for seed 0, as its authors publish them.
+        #expect(generator.next() == 0xE220_A839_7B1D_CDAF)
+        #expect(generator.next() == 0x6E78_9E6A_A1B9_65F4)
+        var digest = FNV1a64()
+        digest.add("a")
+        #expect(digest.hex == "af63dc4c8601ec8c")
+    }
+}
