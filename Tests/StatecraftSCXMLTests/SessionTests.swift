@@ -406,4 +406,37 @@ struct SessionTests {
         session.start()
         #expect(labels == ["a\rb\r\nc"])
     }
+
+    @Test("A send to a target the processor does not know goes to the external send handler; refused or unhandled, it fails")
+    func externalSendHandler() throws {
+        let document = try Self.document("""
+            <state id="idle">
+              <transition event="go" target="sent"><send event="ship" target="orders/42" delay="2s"/></transition>
+            </state>
+            <state id="sent"><transition event="error.execution" target="failed"/></state>
+            <state id="failed"/>
+            """)
+        for takes in [true, false] {
+            let session = SCXMLSession(document: document)
+            var received: [(name: String, target: String, delay: Duration)] = []
+            session.externalSendHandler = { event, target, delay in
+                received.append((event.name, target, delay))
+                return takes
+            }
+            session.start()
+            session.send(SCXMLEvent("go"))
+            #expect(received.map(\.name) == ["ship"])
+            #expect(received.map(\.target) == ["orders/42"])
+            #expect(received.map(\.delay) == [.seconds(2)])
+            // Taken, the send is done with; refused, it fails as it would without a handler.
+            #expect(session.activeStates == (takes ? ["sent"] : ["failed"]))
+            // The handler does not hold the event: nothing comes back when its delay passes.
+            session.advance(by: .seconds(3))
+            #expect(session.activeStates == (takes ? ["sent"] : ["failed"]))
+        }
+        let unhandled = SCXMLSession(document: document)
+        unhandled.start()
+        unhandled.send(SCXMLEvent("go"))
+        #expect(unhandled.activeStates == ["failed"])
+    }
 }
