@@ -177,7 +177,15 @@ extension MachineRuntime {
     ) -> Step? {
         let timed = catchUp(&machine, anchor)
         let outcome = machine.send(event)
-        let finished = finishStep(&machine, &anchor, timed: timed, wantsResult: wantsStep, attached: nil, work: &work)
+        let finished = finishStep(
+            &machine, &anchor, timed: timed, wantsResult: wantsStep, attached: nil, forEvent: true, work: &work
+        )
+        if !finished.observers.isEmpty, let snapshot = finished.snapshot {
+            // Told by the task that holds the machine, before it lets go of it: in order.
+            let step = Step(event: event, outcome: outcome, transitions: finished.transitions, snapshot: snapshot)
+            for observer in finished.observers.values { observer.yield(.step(step)) }
+            return wantsStep ? step : nil
+        }
         guard wantsStep, let snapshot = finished.snapshot else { return nil }
         return Step(event: event, outcome: outcome, transitions: finished.transitions, snapshot: snapshot)
     }
@@ -190,6 +198,9 @@ extension MachineRuntime {
     ///   - timed: Whether the machine had timers, and its clock was brought up to date,
     ///     before the step.
     ///   - wantsResult: Whether to return the snapshot and the transitions.
+    ///   - forEvent: Whether the step processed an event: activity subscribers then come back in
+    ///     the result, for the caller to tell about the event; otherwise they are told here about
+    ///     the transitions timers took, if any.
     @inlinable
     func finishStep(
         _ machine: inout Base,
@@ -197,6 +208,7 @@ extension MachineRuntime {
         timed: Bool,
         wantsResult: Bool,
         attached: StateHooks<Base.StateID, Base.Event>?,
+        forEvent: Bool = false,
         work: inout [@Sendable () async -> Void]
     ) -> Finished<Base> {
         var exited: [Base.StateID] = []
@@ -218,9 +230,11 @@ extension MachineRuntime {
         // Made outside the lock when it is certainly needed; under it only for subscribers.
         let result = wantsResult ? machine.snapshot : nil
         return core.withLock { state in
-            let transitions = wantsResult || !state.transitionSubscribers.isEmpty ? log.take() : log.clear()
+            let observed = !state.activitySubscribers.isEmpty
+            let transitions = wantsResult || observed || !state.transitionSubscribers.isEmpty ? log.take() : log.clear()
             let publishes = changed && !state.snapshotSubscribers.isEmpty
-            let snapshot = result ?? (publishes ? machine.snapshot : nil)
+            let tellsTimers = observed && !forEvent && !transitions.isEmpty
+            let snapshot = result ?? (publishes || (observed && forEvent) || tellsTimers ? machine.snapshot : nil)
             if publishes, let snapshot {
                 for subscriber in state.snapshotSubscribers.values { subscriber.yield(snapshot) }
             }
@@ -229,7 +243,14 @@ extension MachineRuntime {
                     for subscriber in state.transitionSubscribers.values { subscriber.yield(transition) }
                 }
             }
-            let finished = Finished<Base>(snapshot: snapshot, transitions: transitions)
+            if tellsTimers, let snapshot {
+                for subscriber in state.activitySubscribers.values {
+                    subscriber.yield(.timers(transitions: transitions, snapshot: snapshot))
+                }
+            }
+            let finished = Finished<Base>(
+                snapshot: snapshot, transitions: transitions, observers: observed && forEvent ? state.activitySubscribers : [:]
+            )
             guard state.phase != .stopped else { return finished }
             if deadline != state.timerDeadline { reschedule(deadline, anchor: current, in: &state) }
             if statesMoved {

@@ -50,16 +50,22 @@ struct Processed<Base: RunnableMachine & Sendable>: Sendable {
     }
 }
 
-/// What a step left for the caller: the snapshot and transitions, when asked for.
+/// What a step left for the caller: the snapshot and transitions, when asked for, and the
+/// activity subscribers to tell about the event (empty while nobody subscribes).
 @usableFromInline
 struct Finished<Base: RunnableMachine & Sendable> {
     @usableFromInline var snapshot: Base.Snapshot?
     @usableFromInline var transitions: [Base.Transition]
+    @usableFromInline var observers: [Int: AsyncStream<MachineRuntime<Base>.Activity>.Continuation]
 
     @inlinable
-    init(snapshot: Base.Snapshot?, transitions: [Base.Transition]) {
+    init(
+        snapshot: Base.Snapshot?, transitions: [Base.Transition],
+        observers: [Int: AsyncStream<MachineRuntime<Base>.Activity>.Continuation] = [:]
+    ) {
         self.snapshot = snapshot
         self.transitions = transitions
+        self.observers = observers
     }
 }
 
