@@ -43,12 +43,17 @@ enum Browser {
 
     /// The `data-state-id` of every element marked `data-active="true"`, in document order.
     static func activeStates(in dom: String) -> [String] {
+        states(in: dom, marked: "data-active")
+    }
+
+    /// The `data-state-id` of every element whose `attribute` is `"true"`, in document order.
+    static func states(in dom: String, marked attribute: String) -> [String] {
         var active: [String] = []
         var rest = dom[...]
         while let open = rest.range(of: "<div ") {
             guard let close = rest[open.upperBound...].firstIndex(of: ">") else { break }
             let tag = rest[open.lowerBound..<close]
-            if tag.contains("data-active=\"true\""), let idStart = tag.range(of: "data-state-id=\""),
+            if tag.contains("\(attribute)=\"true\""), let idStart = tag.range(of: "data-state-id=\""),
                let idEnd = tag[idStart.upperBound...].firstIndex(of: "\"") {
                 active.append(String(tag[idStart.upperBound..<idEnd]))
             }
@@ -80,6 +85,12 @@ struct BrowserTests {
         #expect(Browser.activeStates(in: dom) == ["on", "playing"])
         #expect(dom.contains(#"data-machine-id="deck""#))
         #expect(dom.contains("&quot;track&quot;: 9") || dom.contains("\"track\": 9"))
+        // Back in time: the page opened at record 2 (after `power`) shows that record's states,
+        // and still marks the live ones active.
+        let past = try await Browser.run(["--dump-dom", url + "#machine=deck&record=2"])
+        #expect(Browser.states(in: past, marked: "data-viewed") == ["on", "stopped"])
+        #expect(Browser.activeStates(in: past) == ["on", "playing"])
+        #expect(past.contains(#"data-mode="past""#))
         let screenshot = FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-inspector.png")
         try? FileManager.default.removeItem(at: screenshot)
         _ = try await Browser.run(["--window-size=1280,900", "--screenshot=\(screenshot.path)", url])

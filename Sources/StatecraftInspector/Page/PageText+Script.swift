@@ -9,6 +9,9 @@ extension PageText {
   let selected = null;
   let shownIndex = null;        // index into the selected machine's records; null follows the machine
   const $ = (id) => document.getElementById(id);
+  // The address's fragment names the machine and the record shown: #machine=deck&record=12.
+  const linked = new URLSearchParams(location.hash.slice(1));
+  let linkedRecord = Number(linked.get("record")) || null;
 
   function element(tag, attributes, text) {
     const node = document.createElement(tag);
@@ -35,7 +38,7 @@ extension PageText {
     for (const id of [...machines.keys()]) {
       if (!summaries.some((s) => s.id === id)) machines.delete(id);
     }
-    const wanted = decodeURIComponent(location.hash.replace(/^#machine=/, ""));
+    const wanted = linked.get("machine");
     if (!selected || !machines.has(selected)) selected = machines.has(wanted) ? wanted : (summaries[0] && summaries[0].id) || null;
     renderNav();
     if (selected) await loadMachine(selected);
@@ -52,6 +55,11 @@ extension PageText {
     machine.structure = structure;
     machine.records = records;
     machine.live = live;
+    if (linkedRecord !== null && id === selected) {
+      const index = records.findIndex((record) => record.sequence === linkedRecord);
+      if (index >= 0 && index < records.length - 1) shownIndex = index;
+      linkedRecord = null;
+    }
     if (id === selected) { drawChart(); render(); }
   }
 
@@ -68,7 +76,7 @@ extension PageText {
   function select(id) {
     selected = id;
     shownIndex = null;
-    history.replaceState(null, "", location.search + "#machine=" + encodeURIComponent(id));
+    linkedRecord = null;
     renderNav();
     loadMachine(id);
   }
@@ -118,6 +126,8 @@ extension PageText {
     if (!machine) return;
     const past = shownRecord(machine);
     document.body.dataset.mode = past ? "past" : "live";
+    const fragment = "#machine=" + encodeURIComponent(selected) + (past ? "&record=" + past.sequence : "");
+    if (location.hash !== fragment) history.replaceState(null, "", location.pathname + location.search + fragment);
     const live = machine.live || { activeStates: [] };
     const shown = past ? past.snapshot : live;
     const liveSet = new Set(live.activeStates);

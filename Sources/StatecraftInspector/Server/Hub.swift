@@ -41,11 +41,6 @@ final class Hub: Sendable {
         }
     }
 
-    /// How many pages are connected.
-    var count: Int {
-        pages.withLock { $0.subscribers.count }
-    }
-
     /// Ends every page's stream; later subscriptions end at once.
     func finishAll() {
         let subscribers = pages.withLock { pages in
