@@ -26,7 +26,7 @@ extension Inspector {
         id: String,
         events: InspectorEvents<Event> = .none
     ) throws(InspectorError) {
-        typealias Runtime = MachineRuntime<Machine<State, Event, Context>>
+        let names = TypedNames<State, Event, Context>()
         let send: InspectedMachine.Send = { name, data throws(InspectorError) in
             guard let entry = events.entry(named: name) else {
                 let names = events.entries.map(\.name)
@@ -46,7 +46,7 @@ extension Inspector {
             }
             switch await runtime.send(event) {
             case .processed(let step):
-                return Self.typedStep(step).response(machine: id)
+                return Self.typedStep(step, names).response(machine: id)
             case .queued:
                 return JSONText.object([("machine", JSONText.string(id)), ("queued", "true")])
             case .discarded(let reason):
@@ -56,24 +56,25 @@ extension Inspector {
         let machine = InspectedMachine(
             id: id, kind: "typed", structure: chart.structure.json(), eventNames: events.entries.map(\.name),
             acceptsAnyName: false, historyLimit: configuration.historyLimit, send: send,
-            snapshot: { Self.typedSnapshot(await runtime.snapshot()) }
+            snapshot: { Self.typedSnapshot(await runtime.snapshot(), names) }
         )
         try register(machine)
         watch(machine, runtime.activity(buffering: .bufferingNewest(configuration.activityBacklog))) { activity, sequence in
             switch activity {
             case .current(let snapshot):
-                let parts = StepJSON(event: nil, outcome: nil, transitions: [], snapshot: Self.typedSnapshot(snapshot))
-                return parts.record(sequence, kind: .start, eventName: nil, activeStates: snapshot.activeStates.map { "\($0)" })
+                let parts = StepJSON(event: nil, outcome: nil, transitions: [], snapshot: Self.typedSnapshot(snapshot, names))
+                return parts.record(sequence, kind: .start, eventName: nil, activeStates: snapshot.activeStates.map(names.state.callAsFunction))
             case .step(let step):
-                return Self.typedStep(step).record(
-                    sequence, kind: .event, eventName: "\(step.event.kind)", activeStates: step.snapshot.activeStates.map { "\($0)" }
+                return Self.typedStep(step, names).record(
+                    sequence, kind: .event, eventName: names.kind(step.event.kind),
+                    activeStates: step.snapshot.activeStates.map(names.state.callAsFunction)
                 )
             case .timers(let transitions, let snapshot):
                 let parts = StepJSON(
-                    event: nil, outcome: nil, transitions: transitions.map(Self.typedTransition),
-                    snapshot: Self.typedSnapshot(snapshot)
+                    event: nil, outcome: nil, transitions: transitions.map { Self.typedTransition($0, names) },
+                    snapshot: Self.typedSnapshot(snapshot, names)
                 )
-                return parts.record(sequence, kind: .timers, eventName: nil, activeStates: snapshot.activeStates.map { "\($0)" })
+                return parts.record(sequence, kind: .timers, eventName: nil, activeStates: snapshot.activeStates.map(names.state.callAsFunction))
             }
         }
     }
@@ -93,26 +94,36 @@ extension Inspector {
     }
 
     static func typedStep<State, Event, Context: Sendable>(
-        _ step: MachineRuntime<Machine<State, Event, Context>>.Step
+        _ step: MachineRuntime<Machine<State, Event, Context>>.Step, _ names: TypedNames<State, Event, Context>
     ) -> StepJSON {
-        StepJSON(
-            event: StepJSON.event(name: "\(step.event.kind)", data: JSONText.encoded(step.event), text: "\(step.event)"),
-            outcome: step.description,
-            transitions: step.transitions.map(typedTransition),
-            snapshot: typedSnapshot(step.snapshot)
+        let kind = names.kind(step.event.kind)
+        let text = "\(step.event)"
+        let routes = step.transitions.map { transition in
+            (event: transition.event.map { names.kind($0.kind) }, source: names.state(transition.source),
+             target: transition.target.map(names.state.callAsFunction))
+        }
+        return StepJSON(
+            event: StepJSON.event(name: kind, data: names.event(step.event), text: text),
+            outcome: StepJSON.outcome(event: text, kind: kind, routes: routes) { "\(step.outcome)" },
+            transitions: step.transitions.map { typedTransition($0, names) },
+            snapshot: typedSnapshot(step.snapshot, names)
         )
     }
 
-    static func typedTransition<State, Event>(_ transition: TakenTransition<State, Event>) -> String {
+    static func typedTransition<State, Event, Context>(
+        _ transition: TakenTransition<State, Event>, _ names: TypedNames<State, Event, Context>
+    ) -> String {
         StepJSON.transition(
-            source: "\(transition.source)", target: transition.target.map { "\($0)" },
-            event: transition.event.map { "\($0.kind)" }
+            source: names.state(transition.source), target: transition.target.map(names.state.callAsFunction),
+            event: transition.event.map { names.kind($0.kind) }
         )
     }
 
     /// `activeStates`, `status`, `now`, `timers`, `history`, `context` (JSON, or `null` when it
     /// is not `Encodable`) and `contextEncodable`.
-    static func typedSnapshot<State, Event, Context>(_ snapshot: Snapshot<State, Event, Context>) -> String {
+    static func typedSnapshot<State, Event, Context>(
+        _ snapshot: Snapshot<State, Event, Context>, _ names: TypedNames<State, Event, Context>
+    ) -> String {
         let timers = snapshot.timers.map { timer in
             let what: String
             var timerID: String?
@@ -121,7 +132,7 @@ extension Inspector {
                 what = "send \(event)"
                 timerID = id
             case .delayedTransition(let source, let index):
-                what = "delayed transition \(index) of \(source)"
+                what = "delayed transition \(index) of \(names.state(source))"
             }
             return JSONText.object([
                 ("due", JSONText.seconds(timer.due)), ("in", JSONText.seconds(timer.due - snapshot.now)),
@@ -129,11 +140,11 @@ extension Inspector {
             ])
         }
         let history = snapshot.history.map { state, remembered in
-            ("\(state)", JSONText.array(remembered.map { JSONText.string("\($0)") }))
+            (names.state(state), JSONText.array(remembered.map { JSONText.string(names.state($0)) }))
         }.sorted { $0.0 < $1.0 }
-        let context = JSONText.encoded(snapshot.context)
+        let context = names.context(snapshot.context)
         return JSONText.object([
-            ("activeStates", JSONText.array(snapshot.activeStates.map { JSONText.string("\($0)") })),
+            ("activeStates", JSONText.array(snapshot.activeStates.map { JSONText.string(names.state($0)) })),
             ("status", JSONText.string(snapshot.status == .done ? "done" : "running")),
             ("now", JSONText.seconds(snapshot.now)),
             ("timers", JSONText.array(timers)),
@@ -142,4 +153,13 @@ extension Inspector {
             ("contextEncodable", context == nil ? "false" : "true"),
         ])
     }
+}
+
+/// What a typed machine's records are written with: its states' and event kinds' names, made
+/// once each, and JSON writers for its events and context, chosen once for their types.
+struct TypedNames<State: Hashable & Sendable, Event: MachineEvent, Context>: Sendable {
+    let state = Names<State>()
+    let kind = Names<Event.Kind>()
+    let event = JSONWriter<Event>()
+    let context = JSONWriter<Context>()
 }

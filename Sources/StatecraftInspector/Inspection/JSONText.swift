@@ -8,6 +8,9 @@ import StatecraftSCXML
 enum JSONText {
     /// A JSON string literal.
     static func string(_ text: String) -> String {
+        // Most names need no escape: one pass over the bytes, then one concatenation.
+        let plain = text.utf8.allSatisfy { byte in byte >= 0x20 && byte != 0x22 && byte != 0x5c && byte != 0x3c && byte != 0xe2 }
+        if plain { return "\"" + text + "\"" }
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {

@@ -18,6 +18,26 @@ struct StepJSON {
         ])
     }
 
+    /// The step's one line, as the runtime prints it: `coin(cents: 25): locked -> unlocked`,
+    /// each further transition after `, then`, one triggered by another event after that
+    /// event's name; `otherwise` (the rejection) when no transition was taken.
+    ///
+    /// - Parameters:
+    ///   - event: The event as text.
+    ///   - kind: The event's name.
+    ///   - routes: Each transition's event name (if any), source, and target (if any).
+    static func outcome(
+        event: String, kind: String, routes: [(event: String?, source: String, target: String?)],
+        otherwise: () -> String
+    ) -> String {
+        guard !routes.isEmpty else { return event + ": " + otherwise() }
+        let lines = routes.map { route in
+            let path = route.target.map { route.source + " -> " + $0 } ?? "handled in " + route.source
+            return route.event == nil || route.event == kind ? path : route.event! + ": " + path
+        }
+        return event + ": " + lines.joined(separator: ", then ")
+    }
+
     /// `{"name": ..., "data": ..., "text": ...}`.
     static func event(name: String, data: String?, text: String) -> String {
         JSONText.object([("name", JSONText.string(name)), ("data", data ?? "null"), ("text", JSONText.string(text))])
