@@ -180,10 +180,13 @@ extension MachineRuntime {
         let finished = finishStep(
             &machine, &anchor, timed: timed, wantsResult: wantsStep, attached: nil, forEvent: true, work: &work
         )
-        if !finished.observers.isEmpty, let snapshot = finished.snapshot {
-            // Told by the task that holds the machine, before it lets go of it: in order.
+        if finished.observed, let snapshot = finished.snapshot {
+            // Told by the task that holds the machine, before it lets go of it: in order. Only
+            // then is the lock taken a second time, so an event nobody observes pays nothing.
             let step = Step(event: event, outcome: outcome, transitions: finished.transitions, snapshot: snapshot)
-            for observer in finished.observers.values { observer.yield(.step(step)) }
+            core.withLock { state in
+                for subscriber in state.activitySubscribers.values { subscriber.yield(.step(step)) }
+            }
             return wantsStep ? step : nil
         }
         guard wantsStep, let snapshot = finished.snapshot else { return nil }
@@ -198,9 +201,9 @@ extension MachineRuntime {
     ///   - timed: Whether the machine had timers, and its clock was brought up to date,
     ///     before the step.
     ///   - wantsResult: Whether to return the snapshot and the transitions.
-    ///   - forEvent: Whether the step processed an event: activity subscribers then come back in
-    ///     the result, for the caller to tell about the event; otherwise they are told here about
-    ///     the transitions timers took, if any.
+    ///   - forEvent: Whether the step processed an event: the result then says whether activity
+    ///     subscribers wait, for the caller to tell them about the event; otherwise they are told
+    ///     here about the transitions timers took, if any.
     @inlinable
     func finishStep(
         _ machine: inout Base,
@@ -248,9 +251,7 @@ extension MachineRuntime {
                     subscriber.yield(.timers(transitions: transitions, snapshot: snapshot))
                 }
             }
-            let finished = Finished<Base>(
-                snapshot: snapshot, transitions: transitions, observers: observed && forEvent ? state.activitySubscribers : [:]
-            )
+            let finished = Finished<Base>(snapshot: snapshot, transitions: transitions, observed: observed && forEvent)
             guard state.phase != .stopped else { return finished }
             if deadline != state.timerDeadline { reschedule(deadline, anchor: current, in: &state) }
             if statesMoved {

@@ -50,22 +50,19 @@ struct Processed<Base: RunnableMachine & Sendable>: Sendable {
     }
 }
 
-/// What a step left for the caller: the snapshot and transitions, when asked for, and the
-/// activity subscribers to tell about the event (empty while nobody subscribes).
+/// What a step left for the caller: the snapshot and transitions, when asked for, and whether
+/// activity subscribers wait to hear of the event (see ``MachineRuntime/activity(buffering:)``).
 @usableFromInline
 struct Finished<Base: RunnableMachine & Sendable> {
     @usableFromInline var snapshot: Base.Snapshot?
     @usableFromInline var transitions: [Base.Transition]
-    @usableFromInline var observers: [Int: AsyncStream<MachineRuntime<Base>.Activity>.Continuation]
+    @usableFromInline var observed: Bool
 
     @inlinable
-    init(
-        snapshot: Base.Snapshot?, transitions: [Base.Transition],
-        observers: [Int: AsyncStream<MachineRuntime<Base>.Activity>.Continuation] = [:]
-    ) {
+    init(snapshot: Base.Snapshot?, transitions: [Base.Transition], observed: Bool = false) {
         self.snapshot = snapshot
         self.transitions = transitions
-        self.observers = observers
+        self.observed = observed
     }
 }
 
