@@ -141,6 +141,21 @@ struct RouteTests {
         await inspector.stop()
     }
 
+    @Test func aStoppedRuntimeRefusesEventsAndKeepsItsHistory() async throws {
+        let (inspector, port) = try await startedInspector()
+        let runtime = try inspectedDeck(inspector)
+        await runtime.send(.power)
+        try await waitForRecord(inspector, "deck", 2)
+        await runtime.stop()
+        let reply = try await HTTP.post("/events", port: port, token: "secret-token", body: #"{"name": "play"}"#)
+        #expect(reply.status == 409)
+        #expect(reply.error?.contains("did not take the event") == true)
+        #expect(member(reply.json, "code") as? String == "stopped")
+        #expect(inspector.history(of: "deck")?.map(\.sequence) == [1, 2])
+        #expect(member(try await HTTP.get("/snapshot", port: port).json, "activeStates") as? [String] == ["on", "stopped"])
+        await inspector.stop()
+    }
+
     @Test func aRequestForAnotherHostNameIsRefused() async throws {
         let (inspector, port) = try await startedInspector()
         _ = try inspectedDeck(inspector)
