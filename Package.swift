@@ -46,6 +46,8 @@ let package = Package(
         .library(name: "StatecraftECMAScript", targets: ["StatecraftECMAScript"]),
         // `@MachineEvent`; a product of its own so that only its users build swift-syntax.
         .library(name: "StatecraftMacros", targets: ["StatecraftMacros"]),
+        // The live page; a product of its own so that only its users (and `statecraft`) build the server.
+        .library(name: "StatecraftInspector", targets: ["StatecraftInspector"]),
     ] + examples.map(\.0),
     traits: [
         .trait(
@@ -60,6 +62,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         .target(name: "Statecraft", swiftSettings: strict),
@@ -68,7 +72,7 @@ let package = Package(
         .executableTarget(
             name: "StatecraftCLI",
             dependencies: [
-                "StatecraftSCXML", "StatecraftECMAScript",
+                "StatecraftSCXML", "StatecraftECMAScript", "StatecraftInspector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -89,6 +93,22 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "StatecraftRuntime", dependencies: ["Statecraft"], swiftSettings: strict),
+        .target(
+            name: "StatecraftInspector",
+            dependencies: [
+                "Statecraft", "StatecraftRuntime", "StatecraftSCXML",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "StatecraftInspectorTests",
+            dependencies: [
+                "StatecraftInspector", "StatecraftRuntime", "StatecraftSCXML", "StatecraftTesting", "Statecraft",
+            ],
+            swiftSettings: strict
+        ),
         // The expansions of the macros, a library so that their tests import it: a test target
         // that depends on a macro target itself is built, with all the other tests, for the host.
         .target(
@@ -133,7 +153,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StatecraftCLITests",
-            dependencies: ["StatecraftCLI", "StatecraftSCXML", "Statecraft"],
+            dependencies: ["StatecraftCLI", "StatecraftSCXML", "StatecraftInspector", "Statecraft"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -45,6 +45,7 @@ let package = Package(
                 .product(name: "StatecraftSCXML", package: root),
                 .product(name: "StatecraftTesting", package: root),
                 .product(name: "StatecraftECMAScript", package: root),
+                .product(name: "StatecraftInspector", package: root),
             ],
             swiftSettings: strict
         ),

@@ -42,11 +42,18 @@ extension Compare {
         case ("hierarchy.crossParent", "baseline"): loop = try CrossParent().runBaseline
         case ("parallel.twoRegions", "statecraft"): loop = try TwoRegions().runStatecraft
         case ("parallel.twoRegions", "baseline"): loop = try TwoRegions().runBaseline
+        case ("runtime.send", "statecraft"):
+            let made = try RuntimeSend()
+            loop = { events in blocking { await made.runStatecraft(events) } }
+        case ("runtime.send", "baseline"):
+            let made = try RuntimeSend()
+            loop = { events in blocking { await made.runBaseline(events) } }
         case ("construct", _): loop = try Construct().runStatecraft
         case ("construct.hierarchy", _): loop = try Construct().runHierarchical
         default:
             print("usage: compare profile <case> [statecraft|baseline] [events]; cases: flat.toggle, "
-                + "flat.ring, seedapi.toggle, hierarchy.crossParent, parallel.twoRegions, construct, construct.hierarchy, runtime.send.pool")
+                + "flat.ring, seedapi.toggle, hierarchy.crossParent, parallel.twoRegions, runtime.send, construct, construct.hierarchy, "
+                + "runtime.send.pool, scale.flat STATES EVENTS")
             return
         }
         print("\(name) \(side) events=\(events) checksum=\(loop(events))")

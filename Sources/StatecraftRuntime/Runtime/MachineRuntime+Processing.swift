@@ -212,9 +212,22 @@ extension MachineRuntime {
         let source = wantsStep ? machine.snapshotSource : nil
         let finished = finishStep(
             &machine, &anchor, timed: timed, wantsSnapshot: false, wantsTransitions: wantsStep, attached: nil,
-            releasing: releasing, source: source, work: &work
+            releasing: releasing, source: source, forEvent: true, work: &work
         )
         released = finished.released
+        if finished.observed {
+            // Activity subscribers wait: finishStep kept the machine, so they hear of this event
+            // before another task can step it, in order. Only then is the lock taken a second
+            // time, so an event nobody observes pays nothing for them.
+            let step = Step(
+                event: event, outcome: outcome, taken: finished.transitions,
+                snapshotSource: source ?? machine.snapshotSource
+            )
+            core.withLockChecked { state in
+                for subscriber in state.activitySubscribers.values { subscriber.yield(.step(step)) }
+            }
+            return wantsStep ? step : nil
+        }
         guard let source else { return nil }
         return Step(event: event, outcome: outcome, taken: finished.transitions, snapshotSource: source)
     }
@@ -229,9 +242,13 @@ extension MachineRuntime {
     ///   - wantsSnapshot: Whether to return the snapshot.
     ///   - wantsTransitions: Whether to return the transitions.
     ///   - releasing: Whether to give the machine back in the same lock when the step leaves no
-    ///     entry or exit work (``Finished/released`` says whether it was).
+    ///     entry or exit work and no activity subscriber waits (``Finished/released`` says
+    ///     whether it was).
     ///   - source: The step's snapshot source, when it holds the snapshot itself: used for
     ///     subscribers rather than building the snapshot twice.
+    ///   - forEvent: Whether the step processed an event: the result then says whether activity
+    ///     subscribers wait, for the caller to tell them about the event; otherwise they are told
+    ///     here about the transitions timers took, if any.
     @inlinable
     func finishStep(
         _ machine: inout Base,
@@ -242,6 +259,7 @@ extension MachineRuntime {
         attached: StateHooks<Base.StateID, Base.Event>?,
         releasing: Bool,
         source: Base.SnapshotSource? = nil,
+        forEvent: Bool = false,
         work: inout [@Sendable () async -> Void]
     ) -> Finished<Base> {
         // Only a machine with hooks records its state changes; the others skip the arrays.
@@ -259,9 +277,12 @@ extension MachineRuntime {
         // Made outside the lock when it is certainly needed; under it only for subscribers.
         let result = wantsSnapshot ? machine.snapshot : nil
         let finished = core.withLockChecked { state in
-            let transitions = wantsTransitions || !state.transitionSubscribers.isEmpty ? log.take() : log.clear()
+            let observed = !state.activitySubscribers.isEmpty
+            let transitions =
+                wantsTransitions || observed || !state.transitionSubscribers.isEmpty ? log.take() : log.clear()
             let publishes = changed && !state.snapshotSubscribers.isEmpty
-            let snapshot = result ?? (publishes ? (source as? Base.Snapshot) ?? machine.snapshot : nil)
+            let tellsTimers = observed && !forEvent && !transitions.isEmpty
+            let snapshot = result ?? (publishes || tellsTimers ? (source as? Base.Snapshot) ?? machine.snapshot : nil)
             if publishes, let snapshot {
                 for subscriber in state.snapshotSubscribers.values { subscriber.yield(snapshot) }
             }
@@ -270,7 +291,13 @@ extension MachineRuntime {
                     for subscriber in state.transitionSubscribers.values { subscriber.yield(transition) }
                 }
             }
-            var finished = Finished<Base>(snapshot: snapshot, transitions: transitions)
+            if tellsTimers, let snapshot {
+                let taken = transitions.array
+                for subscriber in state.activitySubscribers.values {
+                    subscriber.yield(.timers(transitions: taken, snapshot: snapshot))
+                }
+            }
+            var finished = Finished<Base>(snapshot: snapshot, transitions: transitions, observed: observed && forEvent)
             if state.phase != .stopped {
                 if deadline != state.timerDeadline { reschedule(deadline, anchor: current, in: &state) }
                 if statesMoved {
@@ -280,7 +307,7 @@ extension MachineRuntime {
                     )
                 }
             }
-            if releasing, work.isEmpty {
+            if releasing, work.isEmpty, !finished.observed {
                 finished.released = true
                 if case .stopped = state.release(cell, spawn: { cell in spawnWorker(cell, nil) }) {
                     finished.stopped = true
