@@ -74,8 +74,9 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     @usableFromInline let entryPathStart: ContiguousArray<Int32>
     /// For a leaf-path chart, per table position, the step taking that candidate takes.
     @usableFromInline let leafSteps: ContiguousArray<LeafStep>
-    /// For a leaf-path chart, per cell (`node * columns + column`), its first candidate's move,
-    /// or ``LeafMove/none``: the leaf path's first look, without reading the table.
+    /// For a leaf-path chart, per slot of the transition table (`table.row(of: node) + column`),
+    /// its first candidate's move, or ``LeafMove/none``: the leaf path's first look, without
+    /// reading the table.
     @usableFromInline let leafMoves: ContiguousArray<LeafMove>
     /// How many columns the transition table has.
     @usableFromInline let columns: Int
