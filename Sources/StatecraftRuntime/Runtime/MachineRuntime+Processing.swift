@@ -215,21 +215,31 @@ extension MachineRuntime {
             releasing: releasing, source: source, forEvent: true, work: &work
         )
         released = finished.released
-        if finished.observed {
-            // Activity subscribers wait: finishStep kept the machine, so they hear of this event
-            // before another task can step it, in order. Only then is the lock taken a second
-            // time, so an event nobody observes pays nothing for them.
-            let step = Step(
-                event: event, outcome: outcome, taken: finished.transitions,
-                snapshotSource: source ?? machine.snapshotSource
-            )
-            core.withLockChecked { state in
-                for subscriber in state.activitySubscribers.values { subscriber.yield(.step(step)) }
-            }
-            return wantsStep ? step : nil
+        let taken = finished.transitions
+        if _slowPath(finished.observed) {
+            return tellActivity(&machine, event: event, outcome: outcome, taken: taken, source: source, wantsStep: wantsStep)
         }
         guard let source else { return nil }
-        return Step(event: event, outcome: outcome, taken: finished.transitions, snapshotSource: source)
+        return Step(event: event, outcome: outcome, taken: taken, snapshotSource: source)
+    }
+
+    /// Tells activity subscribers of an event's step. Called while the machine is still held
+    /// (``finishStep`` keeps it while they wait), so they hear of events in order; the lock is
+    /// taken a second time only then, so an event nobody observes pays nothing for them. Kept
+    /// out of line: inlined, it slows every send.
+    ///
+    /// - Returns: The step, when `wantsStep`.
+    @inlinable
+    @inline(never)
+    func tellActivity(
+        _ machine: inout Base, event: Base.Event, outcome: Base.Outcome, taken: StepTransitions<Base.Transition>,
+        source: Base.SnapshotSource?, wantsStep: Bool
+    ) -> Step? {
+        let step = Step(event: event, outcome: outcome, taken: taken, snapshotSource: source ?? machine.snapshotSource)
+        core.withLockChecked { state in
+            for subscriber in state.activitySubscribers.values { subscriber.yield(.step(step)) }
+        }
+        return wantsStep ? step : nil
     }
 
     /// After the machine's step: under the lock, publishes what changed, reschedules the
