@@ -20,6 +20,15 @@ extension Compare {
             print("\(name) \(side) events=\(events) checksum=\(checksum)")
             return
         }
+        if name == "scale.wide" {
+            // `compare profile scale.wide REGIONS`: the scale case's parallel chart, 200,000 events.
+            let regions = arguments.count > 1 ? Int(arguments[1]) ?? 100 : 100
+            let row = try ScaleCase.row(shape: "wide", states: regions * 3 + 1, kinds: 1, events: 200_000, builds: 1) {
+                try ScaleCase.wide(regions: regions)
+            }
+            print("\(name) regions=\(regions) ns_per_event=\(row.nanosecondsPerEvent) checksum=0")
+            return
+        }
         if name == "scale.flat" {
             // `compare profile scale.flat STATES EVENTS`: the scale case's flat chart, 100,000 events.
             let states = arguments.count > 1 ? Int(arguments[1]) ?? 10 : 10
@@ -53,7 +62,7 @@ extension Compare {
         default:
             print("usage: compare profile <case> [statecraft|baseline] [events]; cases: flat.toggle, "
                 + "flat.ring, seedapi.toggle, hierarchy.crossParent, parallel.twoRegions, runtime.send, construct, construct.hierarchy, "
-                + "runtime.send.pool, scale.flat STATES EVENTS")
+                + "runtime.send.pool, scale.flat STATES EVENTS, scale.wide REGIONS")
             return
         }
         print("\(name) \(side) events=\(events) checksum=\(loop(events))")
