@@ -121,39 +121,69 @@ package struct TransitionTable: Sendable, Equatable {
     /// First-fit displacement: rows with the most cells first, each at the lowest start whose
     /// slots for its cells are free and that no other row starts at (two rows starting at the
     /// same slot would read each other's cells as their own).
+    ///
+    /// The free slots are found through "next free" links with path compression, so a row
+    /// tries only the starts that put its first cell on a free slot.
     private static func displace(
         _ cells: [[(column: Int, start: Int32, end: Int32)]], eventCount: Int
     ) -> (rowBase: ContiguousArray<Int32>, slotCount: Int) {
-        var taken: [Bool] = []
+        var slots = FreeSlots()
         var usedBase: [Bool] = []
         var rowBase = ContiguousArray<Int32>(repeating: 0, count: cells.count)
-        var lowestFree = 0
-        var lowestUnusedBase = 0
+        var slotCount = 0
+        func isUsed(_ base: Int, _ usedBase: [Bool]) -> Bool { base < usedBase.count && usedBase[base] }
         let rows = cells.indices.sorted { (cells[$0].count, -$0) > (cells[$1].count, -$1) }
+        var lowestUnusedBase = 0
         for row in rows {
             let columns = cells[row].map(\.column)
             var base: Int
             if let first = columns.first {
-                while lowestFree < taken.count && taken[lowestFree] { lowestFree += 1 }
-                base = max(0, lowestFree - first)
-                // Each try moves on by one: at most as many tries as there are slots and
-                // columns, so the search ends.
-                while !(base >= usedBase.count || !usedBase[base])
-                    || columns.contains(where: { base + $0 < taken.count && taken[base + $0] }) {
-                    base += 1
+                // Each try moves the first cell to a later free slot: the search ends, at the
+                // latest past every taken slot.
+                var slot = slots.free(from: first)
+                while true {
+                    base = slot - first
+                    if !isUsed(base, usedBase), columns.dropFirst().allSatisfy({ slots.isFree(base + $0) }) { break }
+                    slot = slots.free(from: slot + 1)
                 }
             } else {
-                while lowestUnusedBase < usedBase.count && usedBase[lowestUnusedBase] { lowestUnusedBase += 1 }
+                while isUsed(lowestUnusedBase, usedBase) { lowestUnusedBase += 1 }
                 base = lowestUnusedBase
             }
             if base >= usedBase.count { usedBase += Array(repeating: false, count: base - usedBase.count + 1) }
             usedBase[base] = true
-            let end = base + eventCount
-            if end > taken.count { taken += Array(repeating: false, count: end - taken.count) }
-            for column in columns { taken[base + column] = true }
+            for column in columns { slots.take(base + column) }
+            slotCount = max(slotCount, base + eventCount)
             rowBase[row] = Int32(base)
         }
-        return (rowBase, taken.count)
+        return (rowBase, slotCount)
+    }
+
+    /// The slots of a table being displaced: `next[i] == i` for a free slot, and a taken one
+    /// links to a later slot, free or not (path compression shortens the links as they are
+    /// followed). Slots past the end are free.
+    private struct FreeSlots {
+        var next: [Int] = []
+
+        func isFree(_ slot: Int) -> Bool { slot >= next.count || next[slot] == slot }
+
+        /// The first free slot at or after `slot`.
+        mutating func free(from slot: Int) -> Int {
+            var root = slot
+            while root < next.count && next[root] != root { root = next[root] }
+            var walk = slot
+            while walk < next.count && next[walk] != root {
+                let following = next[walk]
+                next[walk] = root
+                walk = following
+            }
+            return root
+        }
+
+        mutating func take(_ slot: Int) {
+            if slot >= next.count { next += Array(next.count ... slot) }
+            next[slot] = slot + 1
+        }
     }
 
     /// Whether the table is displaced rather than dense.
