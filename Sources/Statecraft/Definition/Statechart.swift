@@ -190,7 +190,7 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         let actions = ContiguousArray(compiled.actions.map { ActionSlot($0) })
         program = ChartProgram(
             actions: actions,
-            guards: ContiguousArray(compiled.guards.map { GuardSlot($0?.normalized ?? { @Sendable _, _ in true }) }),
+            guards: ContiguousArray(compiled.guards.map { GuardSlot($0) }),
             regionSlots: ContiguousArray(compiled.regionActions.map { actions[Int($0)] }),
             planSlots: ContiguousArray(compiled.planActions.map { actions[Int($0)] })
         )
