@@ -59,6 +59,8 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The synchronous loops alone, for callgrind (scripts/instructions).
+        .executableTarget(name: "instructions", dependencies: ["BenchmarkCases"], swiftSettings: strict),
         .executableTarget(
             name: "StatecraftBenchmarks",
             dependencies: [

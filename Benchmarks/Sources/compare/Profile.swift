@@ -41,29 +41,20 @@ extension Compare {
         }
         let loop: (Int) -> Int
         switch (name, side) {
-        case ("flat.toggle", "statecraft"): loop = try FlatToggle().runStatecraft
-        case ("flat.toggle", "baseline"): loop = try FlatToggle().runBaseline
-        case ("flat.ring", "statecraft"): loop = try FlatRing().runStatecraft
-        case ("flat.ring", "baseline"): loop = try FlatRing().runBaseline
-        case ("seedapi.toggle", "statecraft"): loop = try SeedToggle().runStatecraft
-        case ("seedapi.toggle", "baseline"): loop = try SeedToggle().runBaseline
-        case ("hierarchy.crossParent", "statecraft"): loop = try CrossParent().runStatecraft
-        case ("hierarchy.crossParent", "baseline"): loop = try CrossParent().runBaseline
-        case ("parallel.twoRegions", "statecraft"): loop = try TwoRegions().runStatecraft
-        case ("parallel.twoRegions", "baseline"): loop = try TwoRegions().runBaseline
         case ("runtime.send", "statecraft"):
             let made = try RuntimeSend()
             loop = { events in blocking { await made.runStatecraft(events) } }
         case ("runtime.send", "baseline"):
             let made = try RuntimeSend()
             loop = { events in blocking { await made.runBaseline(events) } }
-        case ("construct", _): loop = try Construct().runStatecraft
-        case ("construct.hierarchy", _): loop = try Construct().runHierarchical
         default:
-            print("usage: compare profile <case> [statecraft|baseline] [events]; cases: flat.toggle, "
-                + "flat.ring, seedapi.toggle, hierarchy.crossParent, parallel.twoRegions, runtime.send, construct, construct.hierarchy, "
-                + "runtime.send.pool, scale.flat STATES EVENTS, scale.wide REGIONS")
-            return
+            guard let found = try ProfileLoops.loop(name, side: side) else {
+                print("usage: compare profile <case> [statecraft|baseline] [events]; cases: "
+                    + (ProfileLoops.names + ["runtime.send", "runtime.send.pool", "scale.flat STATES EVENTS", "scale.wide REGIONS"])
+                    .joined(separator: ", "))
+                return
+            }
+            loop = found
         }
         print("\(name) \(side) events=\(events) checksum=\(loop(events))")
     }
