@@ -78,8 +78,6 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     /// its first candidate's move, or ``LeafMove/none``: the leaf path's first look, without
     /// reading the table.
     @usableFromInline let leafMoves: ContiguousArray<LeafMove>
-    /// How many columns the transition table has.
-    @usableFromInline let columns: Int
     /// The action indices the leaf steps run.
     @usableFromInline let leafActions: ContiguousArray<Int32>
     /// For a chart on the general path, per table position, the step taking that candidate
@@ -221,7 +219,6 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         planIndex = compiled.planIndex
         planBits = compiled.planIndex.count.trailingZeroBitCount
         usesEffects = compiled.usesEffects
-        columns = compiled.table.eventCount
         leafActions = compiled.leafActions
         matchesByDescriptor = Event.Kind.self == EventDescriptor.self
         hasEventless = compiled.hasEventless
