@@ -30,7 +30,7 @@ let examples = [
     example("turnstile", module: "Turnstile", dependencies: ["Statecraft", "StatecraftSCXML"]),
     example("media-player", module: "MediaPlayer", dependencies: ["Statecraft", "StatecraftSCXML"]),
     example("staty-demo", module: "StatyDemo", dependencies: ["Statecraft", "StatecraftRuntime"]),
-    example("orders", module: "Orders", dependencies: ["Statecraft", "StatecraftDurable"]),
+    example("orders", module: "Orders", dependencies: ["Statecraft", "StatecraftDurable", "StatecraftDurablePostgres"]),
 ]
 
 let package = Package(
@@ -47,7 +47,10 @@ let package = Package(
         .library(name: "StatecraftECMAScript", targets: ["StatecraftECMAScript"]),
         // `@MachineEvent`; a product of its own so that only its users build swift-syntax.
         .library(name: "StatecraftMacros", targets: ["StatecraftMacros"]),
+        // The live page; a product of its own so that only its users (and `statecraft`) build the server.
+        .library(name: "StatecraftInspector", targets: ["StatecraftInspector"]),
         .library(name: "StatecraftDurable", targets: ["StatecraftDurable"]),
+        .library(name: "StatecraftDurablePostgres", targets: ["StatecraftDurablePostgres"]),
     ] + examples.map(\.0),
     traits: [
         .trait(
@@ -62,8 +65,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         // StatecraftDurable: SQLite (carried by sqlite-nio), logging, metrics and the service lifecycle.
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -75,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "StatecraftCLI",
             dependencies: [
-                "StatecraftSCXML", "StatecraftECMAScript",
+                "StatecraftSCXML", "StatecraftECMAScript", "StatecraftInspector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -96,6 +102,22 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "StatecraftRuntime", dependencies: ["Statecraft"], swiftSettings: strict),
+        .target(
+            name: "StatecraftInspector",
+            dependencies: [
+                "Statecraft", "StatecraftRuntime", "StatecraftSCXML",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "StatecraftInspectorTests",
+            dependencies: [
+                "StatecraftInspector", "StatecraftRuntime", "StatecraftSCXML", "StatecraftTesting", "Statecraft",
+            ],
+            swiftSettings: strict
+        ),
         // The expansions of the macros, a library so that their tests import it: a test target
         // that depends on a macro target itself is built, with all the other tests, for the host.
         .target(
@@ -137,9 +159,20 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // PostgreSQL for durable machines shared by many processes; a target of its own so that
+        // SQLite users do not build postgres-nio.
+        .target(
+            name: "StatecraftDurablePostgres",
+            dependencies: [
+                "StatecraftDurable",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "StatecraftDurableTests",
-            dependencies: ["StatecraftDurable", "Orders", "StatecraftSCXML", "Statecraft"],
+            dependencies: ["StatecraftDurable", "StatecraftDurablePostgres", "Orders", "StatecraftSCXML", "Statecraft"],
             swiftSettings: strict
         ),
         .testTarget(name: "StatecraftTests", dependencies: ["Statecraft"], swiftSettings: strict),
@@ -156,7 +189,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StatecraftCLITests",
-            dependencies: ["StatecraftCLI", "StatecraftSCXML", "Statecraft"],
+            dependencies: ["StatecraftCLI", "StatecraftSCXML", "StatecraftInspector", "Statecraft"],
             swiftSettings: strict
         ),
         .testTarget(

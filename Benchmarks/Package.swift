@@ -45,6 +45,7 @@ let package = Package(
                 .product(name: "StatecraftSCXML", package: root),
                 .product(name: "StatecraftTesting", package: root),
                 .product(name: "StatecraftECMAScript", package: root),
+                .product(name: "StatecraftInspector", package: root),
             ],
             swiftSettings: strict
         ),
@@ -58,6 +59,8 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The synchronous loops alone, for callgrind (scripts/instructions).
+        .executableTarget(name: "instructions", dependencies: ["BenchmarkCases"], swiftSettings: strict),
         .executableTarget(
             name: "StatecraftBenchmarks",
             dependencies: [

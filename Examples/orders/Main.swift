@@ -20,7 +20,12 @@ struct Main {
         do {
             // Written unbuffered: a line printed is a line another process can read, even if
             // this one is killed right after.
-            _ = try await runOrders(options) { line in
+            let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            let program = FileManager.default.isExecutableFile(atPath: executable.path)
+                ? executable : URL(fileURLWithPath: CommandLine.arguments[0])
+            _ = try await runOrders(options, executable: program, log: { line in
+                FileHandle.standardError.write(Data((line + "\n").utf8))
+            }) { line in
                 FileHandle.standardOutput.write(Data((line + "\n").utf8))
             }
         } catch {

@@ -5,6 +5,19 @@ struct OrderOptions: Equatable {
     var events = 0
     var seed: UInt64 = 0
     var workers = 1
+    /// Set in the processes `--workers` starts: which share of the machines the process takes
+    /// first (`--worker K`, not for users).
+    var worker: Int?
+
+    /// Whether `--store` names a PostgreSQL server.
+    var isPostgres: Bool {
+        store.hasPrefix("postgres://") || store.hasPrefix("postgresql://")
+    }
+
+    /// The arguments that run this command again, for a worker process.
+    var arguments: [String] {
+        ["--store", store, "--machines", "\(machines)", "--events", "\(events)", "--seed", "\(seed)", "--workers", "\(workers)"]
+    }
 
     static let usage = "usage: orders --store PATH_OR_URL --machines M --events N --seed S [--workers W]"
 
@@ -15,7 +28,7 @@ struct OrderOptions: Equatable {
         var index = 0
         while index < arguments.count {
             let name = arguments[index]
-            guard ["--store", "--machines", "--events", "--seed", "--workers"].contains(name) else {
+            guard ["--store", "--machines", "--events", "--seed", "--workers", "--worker"].contains(name) else {
                 return .failure(OrderOptionsError("unknown argument '\(name)'"))
             }
             guard index + 1 < arguments.count else { return .failure(OrderOptionsError("\(name) needs a value")) }
@@ -35,6 +48,7 @@ struct OrderOptions: Equatable {
                 switch name {
                 case "--machines": options.machines = number
                 case "--events": options.events = number
+                case "--worker": options.worker = number
                 default: options.workers = number
                 }
             }
@@ -45,6 +59,13 @@ struct OrderOptions: Equatable {
         }
         if options.machines == 0 { return .failure(OrderOptionsError("--machines must be at least 1")) }
         if options.workers == 0 { return .failure(OrderOptionsError("--workers must be at least 1")) }
+        if options.workers > 64 { return .failure(OrderOptionsError("--workers must be at most 64")) }
+        if options.workers > 1, !options.isPostgres {
+            return .failure(OrderOptionsError("--workers above 1 needs a postgres:// store: a SQLite file has one writer"))
+        }
+        if let worker = options.worker, worker >= options.workers {
+            return .failure(OrderOptionsError("--worker must be below --workers"))
+        }
         return .success(options)
     }
 }

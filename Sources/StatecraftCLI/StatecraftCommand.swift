@@ -3,7 +3,7 @@ import StatecraftSCXML
 
 /// The `statecraft` command-line tool.
 @main
-struct StatecraftCommand: ParsableCommand {
+struct StatecraftCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "statecraft",
         abstract: "Tools for Statecraft state machines and SCXML documents.",
@@ -14,10 +14,11 @@ struct StatecraftCommand: ParsableCommand {
               printf 'go\\nwait 2s\\n' | statecraft simulate light.scxml
               statecraft paths light.scxml --cover transitions
               statecraft conformance ../shared/scxml-irp
+              statecraft inspect light.scxml --port 8137
 
             Shell completions: statecraft --generate-completion-script bash (or zsh, fish).
             Colour is used only on a terminal, and never when NO_COLOR is set.
             """,
-        subcommands: [Conformance.self, Check.self, Draw.self, Simulate.self, Paths.self]
+        subcommands: [Conformance.self, Check.self, Draw.self, Simulate.self, Paths.self, Inspect.self]
     )
 }

@@ -47,4 +47,27 @@ struct SCXMLRuntimeTests {
         #expect(machine.takeStateChanges() == [.exited("a"), .entered("a")])
         #expect(machine.takeStateChanges().isEmpty)
     }
+
+    @Test("A machine shows its document, the delayed sends waiting and its variables on demand")
+    func pendingSendsAndVariables() throws {
+        let document = try SCXMLDocument(xml: """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft">
+              <datamodel><data id="count" expr="1"/></datamodel>
+              <state id="idle">
+                <transition event="go" target="waiting"><assign location="count" expr="count + 1"/></transition>
+              </state>
+              <state id="waiting">
+                <onentry><send id="late" event="timeout" delay="3s"/><send event="early" delay="1s"/></onentry>
+              </state>
+            </scxml>
+            """)
+        var machine = SCXMLMachine(document: document)
+        #expect(machine.document === document)
+        #expect(machine.pendingSends.isEmpty)
+        _ = machine.send(SCXMLEvent("go"))
+        #expect(machine.pendingSends.map(\.event.name) == ["early", "timeout"])
+        #expect(machine.pendingSends.map(\.due) == [.seconds(1), .seconds(3)])
+        #expect(machine.pendingSends.map(\.event.sendID) == [nil, "late"])
+        #expect(machine.variables == [SCXMLMember("count", .number(2))])
+    }
 }

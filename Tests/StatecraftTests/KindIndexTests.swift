@@ -36,6 +36,29 @@ struct KindIndexTests {
         #expect(index.index(of: "stop") == nil)
     }
 
+    @Test func smallIntKindsIndexByValue() {
+        let index = KindIndex<Int>([7, 0, 3, 7, 255])
+        #expect(!index.intSlots.isEmpty)
+        #expect(index.count == 4)
+        #expect(index.index(of: 7) == 0)
+        #expect(index.index(of: 0) == 1)
+        #expect(index.index(of: 3) == 2)
+        #expect(index.index(of: 255) == 3)
+        // Values the chart does not name: inside the array, past its end, negative, huge.
+        for absent in [1, 6, 254, 256, 1_000, -1, Int.min, Int.max] {
+            #expect(index.index(of: absent) == nil, "\(absent)")
+        }
+    }
+
+    @Test func intKindsWithNegativeOrLargeValuesUseTheDictionary() {
+        for kinds in [[-3, 0, 5], [0, 1, 10_000]] {
+            let index = KindIndex<Int>(kinds)
+            #expect(index.intSlots.isEmpty)
+            for (position, kind) in kinds.enumerated() { #expect(index.index(of: kind) == position) }
+            #expect(index.index(of: 2) == nil)
+        }
+    }
+
     @Test func kindWithOneValueHasIndexZero() {
         enum Only: Hashable, Sendable { case one }
         #expect(KindIndex<Only>([.one]).index(of: .one) == 0)

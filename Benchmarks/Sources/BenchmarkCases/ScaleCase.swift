@@ -39,6 +39,8 @@ public enum ScaleCase {
         public let buildMilliseconds: Double
         /// Bytes allocated and not freed while building it: what the chart keeps.
         public var bytes: Int
+        /// The bytes of its lookup tables (``Statechart/lookupTableBytes``).
+        public let tableBytes: Int
         /// The machine's time per event, in nanoseconds.
         public let nanosecondsPerEvent: Double
     }
@@ -157,7 +159,7 @@ public enum ScaleCase {
         sink(machine.context)
         return Row(
             shape: shape, states: states, events: kinds, transitions: transitions,
-            buildMilliseconds: best.milliseconds, bytes: 0, nanosecondsPerEvent: elapsed.nanoseconds / Double(events)
+            buildMilliseconds: best.milliseconds, bytes: 0, tableBytes: chart.lookupTableBytes, nanosecondsPerEvent: elapsed.nanoseconds / Double(events)
         )
     }
 }

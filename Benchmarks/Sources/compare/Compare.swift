@@ -36,6 +36,10 @@ enum Compare {
             print(RuntimeCase.targets(timings))
             return
         }
+        if arguments.first == "inspector" {
+            // Only the inspector's case: `compare inspector`.
+            return try await InspectorCase.run()
+        }
         if arguments.first == "ecmascript" {
             #if ECMAScript
             return try ECMAScriptReport.run()
@@ -63,6 +67,7 @@ enum Compare {
         let flatConstruct = measure(events: 2_000_000, repetitions: 7, statecraft: construct.runStatecraft)
         let nestedConstruct = measure(events: 1_000_000, repetitions: 7, statecraft: construct.runHierarchical)
         let runtimeSend = try await RuntimeCase.run()
+        try await InspectorCase.run()
         let irp = try SCXMLSuiteCase.run()
         // The fastest of five runs at each size; the target is on 1,000 states.
         var cover: [Int: (milliseconds: Double, paths: Int, transitions: Int, complete: Bool)] = [:]

@@ -4,7 +4,7 @@ import MallocInterposerSwift
 /// `compare scale`: the `scale` case's table (see ``ScaleCase``).
 enum ScaleReport {
     static func run() throws {
-        print("scale shape states events transitions build_ms bytes ns_per_event")
+        print("scale shape states events transitions build_ms bytes table_bytes ns_per_event")
         for states in [10, 100, 1_000, 10_000] {
             for events in [10, 100, 1_000] {
                 try measured(shape: "flat", states: states, kinds: events, events: 1_000_000) {
@@ -39,6 +39,6 @@ enum ScaleReport {
         withExtendedLifetime(kept) {}
         row.bytes = stats.mallocBytesCount - stats.freeBytesCount
         print("scale \(row.shape) \(row.states) \(row.events) \(row.transitions) \(fixed(row.buildMilliseconds)) "
-            + "\(row.bytes) \(fixed(row.nanosecondsPerEvent))")
+            + "\(row.bytes) \(row.tableBytes) \(fixed(row.nanosecondsPerEvent))")
     }
 }

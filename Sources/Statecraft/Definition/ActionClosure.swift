@@ -8,10 +8,14 @@ package enum ActionClosure<State: Hashable & Sendable, Event: MachineEvent, Cont
     case plain(ChartClosures<Context, Event>.Action<Event?>)
     /// Any action that raises, sends or cancels events.
     case withEffects(ChartClosures<Context, Event>.EffectAction<Event?>)
+    /// The action of an ``On`` transition, which always has an event of yours: kept as written,
+    /// so that the engine calls it directly with the event rather than through a wrapper that
+    /// unwraps an optional event of a generic type (which looks up type metadata at each call).
+    case onEventOnly(ChartClosures<Context, Event>.Action<Event>)
 
     /// The action of an ``On`` transition, which always has an event of yours.
     static func onEvent(_ action: @escaping ChartClosures<Context, Event>.Action<Event>) -> Self {
-        .plain { context, event in if let event { action(&context, event) } }
+        .onEventOnly(action)
     }
 
     /// The effects action of an ``On`` transition.
@@ -44,14 +48,6 @@ package enum ActionClosure<State: Hashable & Sendable, Event: MachineEvent, Cont
     var producesEffects: Bool {
         if case .withEffects = self { true } else { false }
     }
-
-    /// The action in the three-argument shape.
-    var normalized: ChartClosures<Context, Event>.EffectAction<Event?> {
-        switch self {
-        case .plain(let action): { context, event, _ in action(&context, event) }
-        case .withEffects(let action): action
-        }
-    }
 }
 
 /// A guard as the DSL received it.
@@ -75,18 +71,6 @@ package enum GuardClosure<Event: MachineEvent, Context>: Sendable {
             return try condition(context, payload)
         }
     }
-
-    /// The guard in the one shape the engine calls. An ``On`` guard is only asked about events
-    /// of yours; without one it declines.
-    var normalized: ChartClosures<Context, Event>.Guard<Event?> {
-        switch self {
-        case .onEvent(let condition): { context, event in
-            guard let event else { return false }
-            return try condition(context, event)
-        }
-        case .plain(let condition): condition
-        }
-    }
 }
 
 /// An action as the engine holds it: two-argument actions are called as they were written,
@@ -102,15 +86,24 @@ struct ActionSlot<Event: MachineEvent, Context>: Sendable {
     @usableFromInline let plain: ChartClosures<Context, Event>.Action<Event?>?
     /// The action when it produces effects; `nil` otherwise.
     @usableFromInline let general: ChartClosures<Context, Event>.EffectAction<Event?>?
+    /// The action when it runs only for an event of yours (an ``On`` transition's); `nil`
+    /// otherwise.
+    @usableFromInline let onEvent: ChartClosures<Context, Event>.Action<Event>?
 
     init<State>(_ action: ActionClosure<State, Event, Context>) {
         switch action {
         case .plain(let update):
             plain = update
             general = nil
+            onEvent = nil
         case .withEffects(let run):
             plain = nil
             general = run
+            onEvent = nil
+        case .onEventOnly(let update):
+            plain = nil
+            general = nil
+            onEvent = update
         }
     }
 }
@@ -118,10 +111,25 @@ struct ActionSlot<Event: MachineEvent, Context>: Sendable {
 /// A guard as the engine holds it, in a struct for the reason ``ActionSlot`` gives.
 @usableFromInline
 struct GuardSlot<Event: MachineEvent, Context>: Sendable {
-    @usableFromInline let check: ChartClosures<Context, Event>.Guard<Event?>
+    /// The guard when it may be asked without an event of yours; `nil` otherwise.
+    @usableFromInline let plain: ChartClosures<Context, Event>.Guard<Event?>?
+    /// The guard of an ``On`` transition, asked only with an event of yours (without one, it
+    /// declines): called directly, as ``ActionSlot/onEvent`` is.
+    @usableFromInline let onEvent: ChartClosures<Context, Event>.Guard<Event>?
 
-    init(_ check: @escaping ChartClosures<Context, Event>.Guard<Event?>) {
-        self.check = check
+    /// The slot of a transition's guard; a transition without one allows.
+    init(_ condition: GuardClosure<Event, Context>?) {
+        switch condition {
+        case .onEvent(let check)?:
+            plain = nil
+            onEvent = check
+        case .plain(let check)?:
+            plain = check
+            onEvent = nil
+        case nil:
+            plain = { @Sendable _, _ in true }
+            onEvent = nil
+        }
     }
 }
 
@@ -157,6 +165,7 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     @inline(__always)
     func run(_ index: Int, _ context: inout Context, _ event: Event?, _ effects: inout Effects<Event>) {
         // Optional chaining calls the closure in place; binding it first would copy (retain) it.
+        if let event, actions[index].onEvent?(&context, event) != nil { return }
         if actions[index].plain?(&context, event) == nil {
             actions[index].general?(&context, event, &effects)
         }
@@ -166,6 +175,7 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     @inlinable
     @inline(__always)
     func run(_ index: Int, _ context: inout Context, _ event: Event?) {
+        if let event, actions[index].onEvent?(&context, event) != nil { return }
         if actions[index].plain?(&context, event) == nil {
             var none = Effects<Event>()
             actions[index].general?(&context, event, &none)
@@ -176,6 +186,7 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     @inlinable
     @inline(__always)
     func runRegion(_ position: Int, _ context: inout Context, _ event: Event?, _ effects: inout Effects<Event>) {
+        if let event, regionSlots[position].onEvent?(&context, event) != nil { return }
         if regionSlots[position].plain?(&context, event) == nil {
             regionSlots[position].general?(&context, event, &effects)
         }
@@ -186,6 +197,7 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     @inlinable
     @inline(__always)
     func runRegion(_ position: Int, _ context: inout Context, _ event: Event?) {
+        if let event, regionSlots[position].onEvent?(&context, event) != nil { return }
         if regionSlots[position].plain?(&context, event) == nil {
             var none = Effects<Event>()
             regionSlots[position].general?(&context, event, &none)
@@ -196,6 +208,7 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     @inlinable
     @inline(__always)
     func runPlan(_ position: Int, _ context: inout Context, _ event: Event?, _ effects: inout Effects<Event>) {
+        if let event, planSlots[position].onEvent?(&context, event) != nil { return }
         if planSlots[position].plain?(&context, event) == nil {
             planSlots[position].general?(&context, event, &effects)
         }
@@ -205,6 +218,7 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     @inlinable
     @inline(__always)
     func runPlan(_ position: Int, _ context: inout Context, _ event: Event?) {
+        if let event, planSlots[position].onEvent?(&context, event) != nil { return }
         if planSlots[position].plain?(&context, event) == nil {
             var none = Effects<Event>()
             planSlots[position].general?(&context, event, &none)
@@ -215,6 +229,7 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     @inlinable
     @inline(__always)
     func check(_ index: Int, _ context: Context, _ event: Event?) throws -> Bool {
-        try guards[index].check(context, event)
+        if let event, let allowed = try guards[index].onEvent?(context, event) { return allowed }
+        return try guards[index].plain?(context, event) ?? false
     }
 }

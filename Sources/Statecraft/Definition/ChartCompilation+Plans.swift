@@ -6,7 +6,7 @@ extension ChartCompilation {
     static var planBudget: Int { 4096 }
 
     mutating func computePlans() {
-        guard setWords == 1, !regionSteps.isEmpty else { return }
+        guard setWords == 1, !entryMasks.isEmpty, !regionSteps.isEmpty else { return }
         let start = Int(nodes[0].initialTransition)
         guard transitions[start].hasStaticEntry else { return }
         var queue: [UInt64] = [entryMasks[start * 2]]

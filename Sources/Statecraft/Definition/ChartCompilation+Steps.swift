@@ -6,7 +6,7 @@ extension ChartCompilation {
     /// candidate's step, for the leaf path's first look.
     mutating func computeLeafSteps() {
         leafSteps = ContiguousArray(repeating: .none, count: table.candidates.count)
-        leafMoves = ContiguousArray(repeating: .none, count: nodes.count * table.eventCount)
+        leafMoves = ContiguousArray(repeating: .none, count: table.slotCount)
         for leaf in nodes.indices where nodes[leaf].isAtomic {
             for column in 0 ..< table.eventCount {
                 for position in table.cell(state: leaf, event: column) {
@@ -47,10 +47,10 @@ extension ChartCompilation {
                     let step = leafSteps[first]
                     let taken = step.target < 0 ? nil
                         : TakenTransition<State, Event>.packed(states[Int(step.source) - 1], states[Int(step.target) - 1], nil)
-                    leafMoves[leaf * table.eventCount + column] = LeafMove(
-                        row: step.leaf < 0 ? -1 : step.leaf * Int32(table.eventCount), leaf: step.leaf,
+                    leafMoves[table.row(of: leaf) + column] = LeafMove(
+                        row: step.leaf < 0 ? -1 : Int32(table.row(of: Int(step.leaf))), leaf: step.leaf,
                         source: step.source, target: step.target, position: Int32(first), flags: step.flags,
-                        taken: taken.map { $0 & ~TakenTransition<State, Event>.eventMask } ?? 0
+                        column: column, taken: taken.map { $0 & ~TakenTransition<State, Event>.eventMask } ?? 0
                     )
                 }
             }

@@ -5,6 +5,9 @@ enum ChartCompilationOptions {
     @TaskLocal static var skipsRegionSteps = false
     /// Builds charts without microstep plans, so their machines take the region steps.
     @TaskLocal static var skipsPlans = false
+    /// Builds charts with displaced transition tables (see ``TransitionTable``) and without
+    /// entry masks, as large charts are built, whatever their size.
+    @TaskLocal static var buildsAsLarge = false
 }
 
 /// Turns the declarations a builder collected into the engine's tables, checking them on the way.
@@ -54,7 +57,7 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
     var initialLeaf = 0
     /// For a leaf-path chart, per table position, what taking that candidate takes.
     var leafSteps = ContiguousArray<LeafStep>()
-    /// For a leaf-path chart, per cell (`node * columns + column`), its first candidate's move.
+    /// For a leaf-path chart, per slot of the transition table, its first candidate's move.
     var leafMoves = ContiguousArray<LeafMove>()
     /// The action indices the leaf steps run, one run per step.
     var leafActions = ContiguousArray<Int32>()
@@ -543,11 +546,16 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
             }
         }
         kinds = KindIndex(kindList)
-        table = TransitionTable(stateCount: nodes.count, eventCount: columns, entries: entries)
+        table = TransitionTable(
+            stateCount: nodes.count, eventCount: columns, entries: entries,
+            layout: ChartCompilationOptions.buildsAsLarge ? .displaced : .automatic
+        )
         eventless = TransitionTable(stateCount: nodes.count, eventCount: 1, entries: eventlessEntries)
         hasEventless = !eventlessEntries.isEmpty
         // One active leaf at a time, and nothing but events of yours moves it: the leaf path.
+        // A leaf move names its column in 24 bits (`LeafMove.gate`).
         isFlat = isFlat && !usesEffects && historyCount == 0 && Event.Kind.self != EventDescriptor.self
+            && columns < LeafMove.columnLimit
             && nodes.dropFirst().allSatisfy { $0.kind != .parallel && ($0.kind != .final || $0.parent == 0) }
     }
 
@@ -563,32 +571,43 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
         ChartTopology(nodes: ContiguousArray(nodes), transitions: ContiguousArray(transitions), targets: targets)
     }
 
+    /// The largest chart, in words per state set, that keeps each transition's entry sets as
+    /// masks (`entryMasks`): 256 states. A larger chart enters states from their entry paths,
+    /// which grow with the states a transition enters rather than with the chart.
+    static var entryMaskWordLimit: Int { 4 }
+
     /// Computes, for every transition that targets no history state, the states it enters and
-    /// those it enters by default, so that taking it needs no entry-set computation.
+    /// those it enters by default, so that taking it needs no entry-set computation: as a path
+    /// (`entryPaths`) for every chart, and as masks as well for a chart of at most
+    /// ``entryMaskWordLimit`` words.
     private mutating func computeStaticEntrySets() {
         setWords = (nodes.count + 63) >> 6
-        entryMasks = ContiguousArray(repeating: 0, count: transitions.count * 2 * setWords)
+        let keepsMasks = setWords <= Self.entryMaskWordLimit && !ChartCompilationOptions.buildsAsLarge
+        entryMasks = keepsMasks ? ContiguousArray(repeating: 0, count: transitions.count * 2 * setWords) : []
         let topology = topology
-        for transition in transitions.indices where transitions[transition].domain >= 0 {
-            var scratch = StaticEntryScratch(capacity: nodes.count)
-            topology.computeEntrySet(transition, into: &scratch)
-            guard !scratch.usedHistory else { continue }
-            let base = transition * 2 * setWords
-            for word in 0 ..< setWords {
-                entryMasks[base + word] = scratch.toEnter.words[word]
-                entryMasks[base + setWords + word] = scratch.defaultEntry.words[word]
-            }
-            transitions[transition].hasStaticEntry = true
-        }
+        var scratch = StaticEntryScratch(capacity: nodes.count)
         entryPathStart = [0]
         for transition in transitions.indices {
-            if transitions[transition].hasStaticEntry {
-                let base = transition * 2 * setWords
-                var next = Bits.next(entryMasks, base, from: 1, below: nodes.count)
-                while let node = next {
-                    let byDefault: Int32 = Bits.contains(entryMasks, base + setWords, node) ? 1 : 0
-                    entryPaths.append(Int32(node) << 1 | byDefault)
-                    next = Bits.next(entryMasks, base, from: node + 1, below: nodes.count)
+            if transitions[transition].domain >= 0 {
+                scratch.toEnter.removeAll()
+                scratch.defaultEntry.removeAll()
+                scratch.usedHistory = false
+                topology.computeEntrySet(transition, into: &scratch)
+                if !scratch.usedHistory {
+                    transitions[transition].hasStaticEntry = true
+                    if keepsMasks {
+                        let base = transition * 2 * setWords
+                        for word in 0 ..< setWords {
+                            entryMasks[base + word] = scratch.toEnter.words[word]
+                            entryMasks[base + setWords + word] = scratch.defaultEntry.words[word]
+                        }
+                    }
+                    var next = scratch.toEnter.next(from: 1, below: nodes.count)
+                    while let node = next {
+                        let byDefault: Int32 = scratch.defaultEntry.contains(node) ? 1 : 0
+                        entryPaths.append(Int32(node) << 1 | byDefault)
+                        next = scratch.toEnter.next(from: node + 1, below: nodes.count)
+                    }
                 }
             }
             entryPathStart.append(Int32(entryPaths.count))

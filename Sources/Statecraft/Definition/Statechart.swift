@@ -74,11 +74,10 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     @usableFromInline let entryPathStart: ContiguousArray<Int32>
     /// For a leaf-path chart, per table position, the step taking that candidate takes.
     @usableFromInline let leafSteps: ContiguousArray<LeafStep>
-    /// For a leaf-path chart, per cell (`node * columns + column`), its first candidate's move,
-    /// or ``LeafMove/none``: the leaf path's first look, without reading the table.
+    /// For a leaf-path chart, per slot of the transition table (`table.row(of: node) + column`),
+    /// its first candidate's move, or ``LeafMove/none``: the leaf path's first look, without
+    /// reading the table.
     @usableFromInline let leafMoves: ContiguousArray<LeafMove>
-    /// How many columns the transition table has.
-    @usableFromInline let columns: Int
     /// The action indices the leaf steps run.
     @usableFromInline let leafActions: ContiguousArray<Int32>
     /// For a chart on the general path, per table position, the step taking that candidate
@@ -189,7 +188,7 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         let actions = ContiguousArray(compiled.actions.map { ActionSlot($0) })
         program = ChartProgram(
             actions: actions,
-            guards: ContiguousArray(compiled.guards.map { GuardSlot($0?.normalized ?? { @Sendable _, _ in true }) }),
+            guards: ContiguousArray(compiled.guards.map { GuardSlot($0) }),
             regionSlots: ContiguousArray(compiled.regionActions.map { actions[Int($0)] }),
             planSlots: ContiguousArray(compiled.planActions.map { actions[Int($0)] })
         )
@@ -220,7 +219,6 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         planIndex = compiled.planIndex
         planBits = compiled.planIndex.count.trailingZeroBitCount
         usesEffects = compiled.usesEffects
-        columns = compiled.table.eventCount
         leafActions = compiled.leafActions
         matchesByDescriptor = Event.Kind.self == EventDescriptor.self
         hasEventless = compiled.hasEventless

@@ -1,9 +1,11 @@
 /// Maps an event kind to its dense index in a chart, the column of the transition table.
 ///
 /// A kind that occupies one byte (an enum without associated values of up to 256 cases) is
-/// looked up by that byte in a 256-entry array and confirmed with one `==`: no hashing. Every
-/// other kind, and any value whose byte is not in the array, goes through a dictionary, so the
-/// answer is always the one `==` and `hash(into:)` give.
+/// looked up by that byte in a 256-entry array and confirmed with one `==`: no hashing. An `Int`
+/// kind whose values are small and not negative (below 256, or four times the number of kinds)
+/// is looked up by its value in an array the same way. Every other kind, and any value the
+/// arrays do not hold, goes through a dictionary, so the answer is always the one `==` and
+/// `hash(into:)` give.
 @usableFromInline
 struct KindIndex<Kind: Hashable & Sendable>: Sendable {
     /// The kinds the chart names, in the order they were first named; a kind's index is its position.
@@ -11,6 +13,8 @@ struct KindIndex<Kind: Hashable & Sendable>: Sendable {
     /// For one-byte kinds: the index for each byte value, or -1. Empty otherwise.
     @usableFromInline let byteSlots: ContiguousArray<Int16>
     @usableFromInline let lookup: [Kind: Int]
+    /// For `Int` kinds of small values, the index of each value, or -1; empty otherwise.
+    @usableFromInline let intSlots: ContiguousArray<Int32>
 
     init(_ kinds: [Kind]) {
         var ordered = ContiguousArray<Kind>()
@@ -27,8 +31,18 @@ struct KindIndex<Kind: Hashable & Sendable>: Sendable {
                 if slots[byte] == -1 { slots[byte] = Int16(index) }
             }
         }
+        var ints = ContiguousArray<Int32>()
+        if Kind.self == Int.self {
+            let values = ordered.map { $0 as! Int }
+            let limit = max(256, values.count * 4)
+            if values.allSatisfy({ (0 ..< limit).contains($0) }) {
+                ints = ContiguousArray(repeating: -1, count: (values.max() ?? -1) + 1)
+                for (index, value) in values.enumerated() { ints[value] = Int32(index) }
+            }
+        }
         self.kinds = ordered
         self.byteSlots = slots
+        self.intSlots = ints
         self.lookup = lookup
     }
 
@@ -45,6 +59,12 @@ struct KindIndex<Kind: Hashable & Sendable>: Sendable {
             if slot >= 0, kinds.withUnsafeBufferPointer({ $0[slot] == kind }) { return slot }
         } else if MemoryLayout<Kind>.size == 0 {
             return kinds.isEmpty ? nil : 0
+        } else if Kind.self == Int.self, !intSlots.isEmpty {
+            // A kind equal to an Int kind of the chart is that same value: the array answers.
+            let value = unsafeBitCast(kind, to: Int.self)
+            guard UInt(bitPattern: value) < UInt(intSlots.count) else { return nil }
+            let slot = Int(intSlots.withUnsafeBufferPointer { $0[value] })
+            return slot >= 0 ? slot : nil
         }
         return lookup[kind]
     }

@@ -21,10 +21,21 @@ extension Machine {
             let info = chart.transitions[Int(transition)]
             guard info.targetCount > 0 else { continue }
             if info.hasStaticEntry {
-                let mask = Int(transition) &* 2 &* words
-                for word in 0 ..< words {
-                    toEnter[word] |= chart.entryMasks[mask &+ word]
-                    defaultEntry[word] |= chart.entryMasks[mask &+ words &+ word]
+                if chart.entryMasks.isEmpty {
+                    // A large chart keeps paths only: the states entered, one at a time.
+                    let start = Int(chart.entryPathStart[Int(transition)])
+                    let end = Int(chart.entryPathStart[Int(transition) &+ 1])
+                    for position in start ..< end {
+                        let entry = Int(chart.entryPaths[position])
+                        Bits.insert(toEnter, entry >> 1)
+                        if entry & 1 != 0 { Bits.insert(defaultEntry, entry >> 1) }
+                    }
+                } else {
+                    let mask = Int(transition) &* 2 &* words
+                    for word in 0 ..< words {
+                        toEnter[word] |= chart.entryMasks[mask &+ word]
+                        defaultEntry[word] |= chart.entryMasks[mask &+ words &+ word]
+                    }
                 }
             } else {
                 dynamic = true

@@ -72,7 +72,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
         self.clock = .zero
         if chart.isFlat {
             enterPath(of: Int(chart.nodes[0].initialTransition), event: nil)
-            leafRow = current &* chart.columns
+            leafRow = chart.table.row(of: current)
             if chart.nodes[current].kind == .final { finishFlat() }
         } else {
             start()
@@ -183,9 +183,11 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
         // moves the leaf (perhaps running actions). Everything else takes `sendOther`.
         if leafRow >= 0, let column = chart.kinds.index(of: event.kind) {
             let cell = leafRow &+ column
-            let flags = chart.leafMoves.withUnsafeBufferPointer { $0[cell].flags }
-            if flags & ~(LeafStep.runsActions | LeafStep.backward) == 0 {
-                if flags != 0 { runLeafActions(ofCell: cell, event) }
+            // The flags, and the column the slot belongs to, which is this one unless the
+            // table is displaced and this row has no cell here.
+            let gate = chart.leafMoves.withUnsafeBufferPointer { $0[cell].gate } ^ LeafMove.gateBits(of: column)
+            if gate & ~UInt32(LeafStep.runsActions | LeafStep.backward) == 0 {
+                if gate != 0 { runLeafActions(ofCell: cell, event) }
                 // Read after the actions: keeping the step across their calls costs more.
                 let step = chart.leafMoves.withUnsafeBufferPointer { $0[cell] }
                 leafRow = Int(step.row)
@@ -289,7 +291,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
                 return .handled(in: source)
             }
             current = Int(step.leaf)
-            leafRow = current &* chart.columns
+            leafRow = chart.table.row(of: current)
             assert(checkInvariants())
             let target = chart.state(Int(step.target))
             notify(source, target, event)

@@ -56,7 +56,7 @@ extension Machine {
         storedContext = kept.context
         workspace = kept.workspace
         clock = kept.clock
-        leafRow = kept.chart.isFlat && !kept.finished ? kept.current * kept.chart.columns : -1
+        leafRow = kept.chart.isFlat && !kept.finished ? kept.chart.table.row(of: kept.current) : -1
         onTransition = nil
     }
 }

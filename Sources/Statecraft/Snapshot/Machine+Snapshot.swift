@@ -57,7 +57,7 @@ extension Machine {
         self.clock = snapshot.now
         // On the leaf path, the active atomic state: the configuration is it and its ancestors.
         self.current = configuration.previous(below: chart.nodes.count, from: 1) ?? chart.flatInitial
-        self.leafRow = chart.isFlat && !finished ? current * chart.columns : -1
+        self.leafRow = chart.isFlat && !finished ? chart.table.row(of: current) : -1
         if chart.isFlat {
             self.workspace = nil
             if let timer = snapshot.timers.first {

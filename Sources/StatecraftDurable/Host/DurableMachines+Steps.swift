@@ -42,7 +42,12 @@ extension DurableMachines {
         in transaction: any DurableTransaction, cache: inout [String: HeldMachine], touched: inout Set<String>
     ) async throws -> Reply {
         let now = clock.milliseconds()
-        let due = try await transaction.dueMachines(at: now, limit: maxBatch)
+        var due = try await transaction.dueMachines(at: now, limit: maxBatch)
+        let fetched = due.count
+        if let revisions = try await transaction.lock(due.sorted(), skippingLocked: true) {
+            forgetChanged(due, revisions: revisions, cache: &cache)
+            due.removeAll { revisions[$0] == nil }
+        }
         var fired = 0
         var moved = 0
         for id in due {
@@ -65,7 +70,7 @@ extension DurableMachines {
                 logger.error("a due machine cannot be restored; its timers wait", metadata: ["machine": "\(id)", "error": "\(error)"])
             }
         }
-        return .fired(fired, more: due.count == maxBatch && moved > 0)
+        return .fired(fired, more: fetched == maxBatch && moved > 0)
     }
 
     /// Delivers one batch of outbox messages, each applied once under its own id.
@@ -74,7 +79,19 @@ extension DurableMachines {
     ) async throws -> Reply {
         let messages = try await transaction.pendingMessages(limit: maxBatch)
         var delivered = 0
+        var handled = 0
+        let targets = Set(messages.map(\.target)).sorted()
+        // With other processes: their machines' rows are locked here, skipping those another
+        // transaction holds; a message to such a machine waits for a later round.
+        var busy: Set<String> = []
+        if let revisions = try await transaction.lock(targets, skippingLocked: true) {
+            forgetChanged(targets, revisions: revisions, cache: &cache)
+            for target in targets where revisions[target] == nil {
+                if try await transaction.machine(target) != nil { busy.insert(target) }
+            }
+        }
         for message in messages {
+            if busy.contains(message.target) { continue }
             do {
                 _ = try await apply(
                     message.payload, kind: .message, eventID: message.id, to: message.target, in: transaction,
@@ -91,7 +108,9 @@ extension DurableMachines {
                 )
             }
             try await transaction.markDelivered(message.id)
+            handled += 1
         }
-        return .delivered(delivered, more: messages.count == maxBatch)
+        // More only when this round took messages off: one whose machine is busy waits.
+        return .delivered(delivered, more: messages.count == maxBatch && handled > 0)
     }
 }

@@ -15,15 +15,22 @@ extension DurableMachines {
         }
     }
 
+    /// How many times a batch's transaction is run before its requests fail: a conflict with
+    /// another process (a revision changed, a deadlock the database broke) is retried after a
+    /// short pause, other failures twice.
+    static var conflictAttempts: Int { 8 }
+
     /// Runs a batch in one transaction and answers every request; retries a transaction that
-    /// failed as a whole up to twice.
+    /// failed as a whole (see ``conflictAttempts``).
     func process(_ batch: [Request], cache: inout [String: HeldMachine]) async {
         var lastError: any Error = DurableError(code: .database, message: "the transaction was not run")
-        for attempt in 0 ..< 3 {
+        var failures = 0
+        for attempt in 0 ..< Self.conflictAttempts {
             var replies = [Result<Reply, any Error>?](repeating: nil, count: batch.count)
             var touched: Set<String> = []
             do {
                 try await store.transaction { transaction in
+                    try await lock(batch, in: transaction, cache: &cache)
                     for (index, request) in batch.enumerated() {
                         do {
                             replies[index] = .success(try await perform(request.work, in: transaction, cache: &cache, touched: &touched))
@@ -35,9 +42,16 @@ extension DurableMachines {
             } catch {
                 for id in touched { cache[id] = nil }
                 lastError = error
-                if attempt < 2 {
+                let conflict = (error as? DurableError)?.code == .conflict
+                if !conflict { failures += 1 }
+                if attempt + 1 < Self.conflictAttempts, failures < 3 {
                     metrics.retried.increment()
                     logger.warning("durable transaction failed; retrying", metadata: ["error": "\(error)", "attempt": "\(attempt + 1)"])
+                    if conflict {
+                        // Another process holds the machines: back off a little, a random amount,
+                        // so that two retrying processes do not meet again at once.
+                        try? await Task.sleep(for: .microseconds(Int.random(in: 500 ... 2_000) << min(attempt, 6)))
+                    }
                     continue
                 }
                 break
@@ -55,6 +69,31 @@ extension DurableMachines {
         for request in batch { request.reply.resume(throwing: lastError) }
     }
 
+    /// Locks the rows of the machines the batch names (in id order, so that two processes'
+    /// batches never wait for each other in a circle) and forgets the machines in memory that
+    /// another process changed since.
+    func lock(_ batch: [Request], in transaction: any DurableTransaction, cache: inout [String: HeldMachine]) async throws {
+        var ids: Set<String> = []
+        for request in batch {
+            switch request.work {
+            case .create(let id, _), .read(let id): ids.insert(id)
+            case .send(let id, _, _): ids.insert(id)
+            case .fireTimers, .deliver, .journalled: break
+            }
+        }
+        guard !ids.isEmpty else { return }
+        let sorted = ids.sorted()
+        guard let revisions = try await transaction.lock(sorted, skippingLocked: false) else { return }
+        forgetChanged(sorted, revisions: revisions, cache: &cache)
+    }
+
+    /// Drops from memory the machines whose stored revision is not the one held.
+    func forgetChanged(_ ids: [String], revisions: [String: Int64], cache: inout [String: HeldMachine]) {
+        for id in ids where cache[id] != nil && cache[id]?.row.revision != revisions[id] {
+            cache[id] = nil
+        }
+    }
+
     /// Runs one request inside the batch's transaction.
     func perform(
         _ work: Work, in transaction: any DurableTransaction, cache: inout [String: HeldMachine], touched: inout Set<String>
@@ -69,6 +108,8 @@ extension DurableMachines {
             return try await fireTimers(in: transaction, cache: &cache, touched: &touched)
         case .deliver:
             return try await deliver(in: transaction, cache: &cache, touched: &touched)
+        case .journalled(let eventID):
+            return .journalled(try await transaction.isRecorded(eventID))
         case .read(let id):
             if let held = cache[id] { return .row(held.row) }
             guard let row = try await transaction.machine(id) else {

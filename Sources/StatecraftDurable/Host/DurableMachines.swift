@@ -126,6 +126,18 @@ public final class DurableMachines: Sendable {
         return total
     }
 
+    /// Whether the journal holds an event id: an event sent with it, a timer fired or a message
+    /// delivered under it, by this process or any other sharing the store.
+    ///
+    /// - Parameter eventID: The id.
+    /// - Throws: ``DurableError`` `database` or `closed`.
+    public func isJournalled(_ eventID: String) async throws -> Bool {
+        guard case .journalled(let found) = try await submit(.journalled(eventID: eventID)) else {
+            preconditionFailure("a journal request was answered with another kind of reply")
+        }
+        return found
+    }
+
     /// The stored row of a machine, as last committed.
     ///
     /// - Parameter id: The machine's id.

@@ -5,6 +5,7 @@ enum Work: Sendable {
     case fireTimers
     case deliver
     case read(id: String)
+    case journalled(eventID: String)
 }
 
 import Foundation
@@ -16,6 +17,7 @@ enum Reply: Sendable {
     case fired(Int, more: Bool)
     case delivered(Int, more: Bool)
     case row(StoredMachine)
+    case journalled(Bool)
 }
 
 /// A request waiting for the writer, with the caller it answers.

@@ -49,6 +49,9 @@ public protocol DurableTransaction {
 
     /// The ids of machines whose next timer is due at or before `instant`, earliest first.
     ///
+    /// A store that other processes write locks these rows, skipping those another transaction
+    /// holds, so that two processes never fire one machine's timers.
+    ///
     /// - Parameters:
     ///   - instant: Milliseconds on the durable clock.
     ///   - limit: The most ids returned.
@@ -62,11 +65,34 @@ public protocol DurableTransaction {
 
     /// Messages not yet delivered, oldest first.
     ///
+    /// A store that other processes write locks these rows, skipping those another transaction
+    /// holds.
+    ///
     /// - Parameter limit: The most returned.
     func pendingMessages(limit: Int) async throws -> [OutboxRecord]
 
     /// Marks a message delivered.
     func markDelivered(_ id: String) async throws
+
+    /// Locks machine rows until the transaction ends, so that no other process applies their
+    /// events meanwhile, and returns the revision of each row locked.
+    ///
+    /// A store that other processes write (PostgreSQL) locks the rows in id order and waits for
+    /// them, or with `skippingLocked` skips the rows another transaction holds. A store with one
+    /// writer (SQLite, whose transactions lock the whole file) returns `nil`: nothing else changes
+    /// its rows, so the machines ``DurableMachines`` keeps in memory are current.
+    ///
+    /// - Parameters:
+    ///   - ids: The machines' ids, sorted and without repeats.
+    ///   - skippingLocked: Whether to leave out rows locked by another transaction instead of
+    ///     waiting for them.
+    /// - Returns: The revisions of the rows now locked (missing ids are left out), or `nil`.
+    func lock(_ ids: [String], skippingLocked: Bool) async throws -> [String: Int64]?
+}
+
+extension DurableTransaction {
+    /// One writer: nothing to lock (see ``DurableTransaction/lock(_:skippingLocked:)``).
+    public func lock(_ ids: [String], skippingLocked: Bool) async throws -> [String: Int64]? { nil }
 }
 
 /// A machine's row.

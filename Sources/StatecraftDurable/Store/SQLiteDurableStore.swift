@@ -20,6 +20,8 @@ import SQLiteNIO
 /// thread pool per statement, is measured in `Benchmarks/README.md`.
 public final class SQLiteDurableStore: DurableStore {
     let connection: SQLiteConnection
+    /// One transaction at a time on the connection, whoever calls.
+    let gate = TransactionGate()
     /// The file's path.
     public let path: String
 
@@ -79,6 +81,10 @@ public final class SQLiteDurableStore: DurableStore {
     public func transaction<Result: Sendable>(
         _ body: (any DurableTransaction) async throws -> Result
     ) async throws -> Result {
+        try await gate.run { try await transactionAlone(body) }
+    }
+
+    func transactionAlone<Result: Sendable>(_ body: (any DurableTransaction) async throws -> Result) async throws -> Result {
         try await run("BEGIN IMMEDIATE")
         let result: Result
         do {

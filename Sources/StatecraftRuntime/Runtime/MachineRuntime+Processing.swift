@@ -212,11 +212,34 @@ extension MachineRuntime {
         let source = wantsStep ? machine.snapshotSource : nil
         let finished = finishStep(
             &machine, &anchor, timed: timed, wantsSnapshot: false, wantsTransitions: wantsStep, attached: nil,
-            releasing: releasing, source: source, work: &work
+            releasing: releasing, source: source, forEvent: true, work: &work
         )
         released = finished.released
+        let taken = finished.transitions
+        if _slowPath(finished.observed) {
+            return tellActivity(&machine, event: event, outcome: outcome, taken: taken, source: source, wantsStep: wantsStep)
+        }
         guard let source else { return nil }
-        return Step(event: event, outcome: outcome, taken: finished.transitions, snapshotSource: source)
+        return Step(event: event, outcome: outcome, taken: taken, snapshotSource: source)
+    }
+
+    /// Tells activity subscribers of an event's step. Called while the machine is still held
+    /// (``finishStep`` keeps it while they wait), so they hear of events in order; the lock is
+    /// taken a second time only then, so an event nobody observes pays nothing for them. Kept
+    /// out of line: inlined, it slows every send.
+    ///
+    /// - Returns: The step, when `wantsStep`.
+    @inlinable
+    @inline(never)
+    func tellActivity(
+        _ machine: inout Base, event: Base.Event, outcome: Base.Outcome, taken: StepTransitions<Base.Transition>,
+        source: Base.SnapshotSource?, wantsStep: Bool
+    ) -> Step? {
+        let step = Step(event: event, outcome: outcome, taken: taken, snapshotSource: source ?? machine.snapshotSource)
+        core.withLockChecked { state in
+            for subscriber in state.activitySubscribers.values { subscriber.yield(.step(step)) }
+        }
+        return wantsStep ? step : nil
     }
 
     /// After the machine's step: under the lock, publishes what changed, reschedules the
@@ -229,9 +252,13 @@ extension MachineRuntime {
     ///   - wantsSnapshot: Whether to return the snapshot.
     ///   - wantsTransitions: Whether to return the transitions.
     ///   - releasing: Whether to give the machine back in the same lock when the step leaves no
-    ///     entry or exit work (``Finished/released`` says whether it was).
+    ///     entry or exit work and no activity subscriber waits (``Finished/released`` says
+    ///     whether it was).
     ///   - source: The step's snapshot source, when it holds the snapshot itself: used for
     ///     subscribers rather than building the snapshot twice.
+    ///   - forEvent: Whether the step processed an event: the result then says whether activity
+    ///     subscribers wait, for the caller to tell them about the event; otherwise they are told
+    ///     here about the transitions timers took, if any.
     @inlinable
     func finishStep(
         _ machine: inout Base,
@@ -242,6 +269,7 @@ extension MachineRuntime {
         attached: StateHooks<Base.StateID, Base.Event>?,
         releasing: Bool,
         source: Base.SnapshotSource? = nil,
+        forEvent: Bool = false,
         work: inout [@Sendable () async -> Void]
     ) -> Finished<Base> {
         // Only a machine with hooks records its state changes; the others skip the arrays.
@@ -259,9 +287,12 @@ extension MachineRuntime {
         // Made outside the lock when it is certainly needed; under it only for subscribers.
         let result = wantsSnapshot ? machine.snapshot : nil
         let finished = core.withLockChecked { state in
-            let transitions = wantsTransitions || !state.transitionSubscribers.isEmpty ? log.take() : log.clear()
+            let observed = !state.activitySubscribers.isEmpty
+            let transitions =
+                wantsTransitions || observed || !state.transitionSubscribers.isEmpty ? log.take() : log.clear()
             let publishes = changed && !state.snapshotSubscribers.isEmpty
-            let snapshot = result ?? (publishes ? (source as? Base.Snapshot) ?? machine.snapshot : nil)
+            let tellsTimers = observed && !forEvent && !transitions.isEmpty
+            let snapshot = result ?? (publishes || tellsTimers ? (source as? Base.Snapshot) ?? machine.snapshot : nil)
             if publishes, let snapshot {
                 for subscriber in state.snapshotSubscribers.values { subscriber.yield(snapshot) }
             }
@@ -270,7 +301,13 @@ extension MachineRuntime {
                     for subscriber in state.transitionSubscribers.values { subscriber.yield(transition) }
                 }
             }
-            var finished = Finished<Base>(snapshot: snapshot, transitions: transitions)
+            if tellsTimers, let snapshot {
+                let taken = transitions.array
+                for subscriber in state.activitySubscribers.values {
+                    subscriber.yield(.timers(transitions: taken, snapshot: snapshot))
+                }
+            }
+            var finished = Finished<Base>(snapshot: snapshot, transitions: transitions, observed: observed && forEvent)
             if state.phase != .stopped {
                 if deadline != state.timerDeadline { reschedule(deadline, anchor: current, in: &state) }
                 if statesMoved {
@@ -280,7 +317,7 @@ extension MachineRuntime {
                     )
                 }
             }
-            if releasing, work.isEmpty {
+            if releasing, work.isEmpty, !finished.observed {
                 finished.released = true
                 if case .stopped = state.release(cell, spawn: { cell in spawnWorker(cell, nil) }) {
                     finished.stopped = true

@@ -100,6 +100,7 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
         for task in leftovers.tasks { task.cancel() }
         for subscriber in leftovers.snapshotSubscribers { subscriber.finish() }
         for subscriber in leftovers.transitionSubscribers { subscriber.finish() }
+        for subscriber in leftovers.activitySubscribers { subscriber.finish() }
     }
 
     // MARK: Sending
@@ -240,6 +241,7 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
         for task in leftovers.tasks { task.cancel() }
         for subscriber in leftovers.snapshotSubscribers { subscriber.finish() }
         for subscriber in leftovers.transitionSubscribers { subscriber.finish() }
+        for subscriber in leftovers.activitySubscribers { subscriber.finish() }
         if let worker = leftovers.worker {
             worker.cancel()
             if RuntimeWork.runtime != ObjectIdentifier(self) { await worker.value }

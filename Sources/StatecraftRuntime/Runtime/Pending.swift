@@ -51,20 +51,25 @@ struct Processed<Base: RunnableMachine & Sendable>: Sendable {
 }
 
 /// What a step left for the caller: the snapshot and transitions, when asked for, and whether
-/// the machine was given back.
+/// the machine was given back, and whether activity subscribers wait to hear of the event (see
+/// ``MachineRuntime/activity(buffering:)``).
 @usableFromInline
 struct Finished<Base: RunnableMachine & Sendable> {
     @usableFromInline var snapshot: Base.Snapshot?
     @usableFromInline var transitions: StepTransitions<Base.Transition>
+    /// Whether activity subscribers wait to hear of the event the step processed: then the
+    /// machine was kept, for the caller to tell them before anyone else can step it.
+    @usableFromInline var observed: Bool
     /// Whether the machine was given back in the lock that published the step.
     @usableFromInline var released = false
     /// Whether the runtime had stopped when the machine was given back.
     @usableFromInline var stopped = false
 
     @inlinable
-    init(snapshot: Base.Snapshot?, transitions: StepTransitions<Base.Transition>) {
+    init(snapshot: Base.Snapshot?, transitions: StepTransitions<Base.Transition>, observed: Bool = false) {
         self.snapshot = snapshot
         self.transitions = transitions
+        self.observed = observed
     }
 }
 

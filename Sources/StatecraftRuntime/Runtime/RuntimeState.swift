@@ -64,6 +64,7 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
         var worker: Task<Void, Never>?
         var snapshotSubscribers: [AsyncStream<Base.Snapshot>.Continuation] = []
         var transitionSubscribers: [AsyncStream<Base.Transition>.Continuation] = []
+        var activitySubscribers: [AsyncStream<MachineRuntime<Base>.Activity>.Continuation] = []
     }
 
     @usableFromInline var phase = Phase.idle
@@ -94,6 +95,8 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
 
     @usableFromInline var snapshotSubscribers: [Int: AsyncStream<Base.Snapshot>.Continuation] = [:]
     @usableFromInline var transitionSubscribers: [Int: AsyncStream<Base.Transition>.Continuation] = [:]
+    /// Subscribers of ``MachineRuntime/activity(buffering:)``; while there are none, no step is made for them.
+    @usableFromInline var activitySubscribers: [Int: AsyncStream<MachineRuntime<Base>.Activity>.Continuation] = [:]
     @usableFromInline var nextSubscriber = 0
 
     @usableFromInline
@@ -328,8 +331,10 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
         leftovers.worker = worker
         leftovers.snapshotSubscribers = Array(snapshotSubscribers.values)
         leftovers.transitionSubscribers = Array(transitionSubscribers.values)
+        leftovers.activitySubscribers = Array(activitySubscribers.values)
         snapshotSubscribers.removeAll()
         transitionSubscribers.removeAll()
+        activitySubscribers.removeAll()
         hooks = StateHooks()
         return leftovers
     }

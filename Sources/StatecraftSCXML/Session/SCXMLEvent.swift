@@ -74,11 +74,12 @@ public struct SCXMLEvent: MachineEvent, Hashable {
 }
 
 extension SCXMLEvent: CustomStringConvertible {
-    /// The event's name, followed by its data when it has any: `pedestrian`,
+    /// The event's name, followed by its data when it has any (`undefined` and `null` are
+    /// none): `pedestrian`,
     /// `digit {"value":3}` (a string's data in quotes, so that it reads as data).
     public var description: String {
         switch data {
-        case .null: name
+        case .null, .undefined: name
         case .string(let text): "\(name) \"\(text)\""
         default: "\(name) \(data)"
         }

@@ -120,6 +120,28 @@ public struct SCXMLMachine: RunnableMachine, Sendable {
         nonmutating set { locked { $0.transitionListener = newValue } }
     }
 
+    /// The document the session runs.
+    public var document: SCXMLDocument { locked { $0.document } }
+
+    /// The delayed sends waiting, in the order they will be delivered: each event and when it
+    /// is due on the session's clock (with those of the sessions it invoked, which share the
+    /// clock).
+    ///
+    /// Read on demand, under the session's lock: a tool that shows the session (the inspector)
+    /// asks for it after a step; nothing of it is kept or made while nobody asks.
+    public var pendingSends: [SCXMLPendingSend] {
+        locked { session in session.group.pending.map { SCXMLPendingSend(event: $0.event, due: $0.due) } }
+    }
+
+    /// The datamodel's variables as values, in the order the datamodel lists them (one
+    /// declared without a value is ``SCXMLValue/undefined``); `nil` when they cannot be saved
+    /// as values (a variable holding a function, say), as ``SCXMLSession/snapshot()`` says.
+    ///
+    /// Read on demand, under the session's lock, as ``pendingSends`` is.
+    public var variables: [SCXMLMember]? {
+        locked { session in try? session.snapshot().variables }
+    }
+
     /// Whether the session records the states it exits and enters.
     public var recordsStateChanges: Bool {
         get { locked { $0.recordsStateChanges } }
@@ -150,5 +172,23 @@ extension SCXMLMachine.Snapshot: CustomStringConvertible {
             parts.append("ended in \(finalState)" + (doneData == .null ? "" : " with \(doneData)"))
         }
         return parts.joined(separator: "; ")
+    }
+}
+
+/// A delayed `<send>` waiting to be delivered.
+public struct SCXMLPendingSend: Hashable, Sendable {
+    /// The event it delivers (its `sendID` is the `<send>`'s id, when it has one).
+    public var event: SCXMLEvent
+    /// When it is due, on the session's clock.
+    public var due: Duration
+
+    /// Describes a waiting send.
+    ///
+    /// - Parameters:
+    ///   - event: The event it delivers.
+    ///   - due: When it is due.
+    public init(event: SCXMLEvent, due: Duration) {
+        self.event = event
+        self.due = due
     }
 }

@@ -99,6 +99,11 @@ final class SessionGroup {
         timers.sorted { $0.precedes($1) }.map { ($0.due - now, $0.event.name) }
     }
 
+    /// The delayed sends waiting in the group, in delivery order: each event with when it is due.
+    var pending: [(due: Duration, event: SCXMLEvent)] {
+        timers.sorted { $0.precedes($1) }.map { ($0.due, $0.event) }
+    }
+
     var nextDeadline: Duration? {
         timers.min { $0.precedes($1) }?.due
     }

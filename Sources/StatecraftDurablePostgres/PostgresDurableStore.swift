@@ -1,0 +1,235 @@
+import Foundation
+public import Logging
+import PostgresNIO
+public import StatecraftDurable
+
+/// A ``StatecraftDurable/DurableStore`` in a PostgreSQL database, shared by any number of
+/// processes on any number of hosts.
+///
+/// ```swift
+/// let store = try await PostgresDurableStore(url: "postgres://app@db.internal:5432/orders")
+/// let machines = DurableMachines(store: store, charts: [orders])
+/// ```
+///
+/// Any process may send any machine an event. One process at a time applies a machine's events:
+/// a transaction locks the rows of the machines it steps (`SELECT … FOR UPDATE`, in id order, so
+/// two processes' batches never wait for each other in a circle), and timers and outbox messages
+/// are taken with `FOR UPDATE SKIP LOCKED`, so that workers share them without waiting on one
+/// another. A machine belongs to a process for one transaction, not for longer: there is no lease
+/// to renew or to expire, and a process that dies holds nothing once PostgreSQL has closed its
+/// connection (at once when the process is killed; for a host that vanished, after the server's
+/// TCP keepalive or `idle_in_transaction_session_timeout`). Every update still names the revision
+/// it read, so a write from a process that lost its connection mid-step can never land.
+///
+/// Commits wait for the write-ahead log to be flushed (`synchronous_commit` stays `on`).
+public final class PostgresDurableStore: DurableStore {
+    let client: PostgresClient
+    let configuration: PostgresConnection.Configuration
+    let running: Task<Void, Never>
+    let logger: Logger
+    /// The server and database, without the password, for messages.
+    public let location: String
+
+    /// Connects to a database and creates the tables when missing.
+    ///
+    /// - Parameters:
+    ///   - url: `postgres://user[:password]@host[:port]/database` (also `postgresql://`); TLS is
+    ///     used when the query says `sslmode=require`.
+    ///   - maximumConnections: The most connections the store opens.
+    ///   - logger: Where the driver logs.
+    /// - Throws: ``StatecraftDurable/DurableError`` `invalidArgument` for a URL that is not one,
+    ///   `database` when the server cannot be reached or the tables cannot be made.
+    public init(url: String, maximumConnections: Int = 4, logger: Logger = Logger(label: "statecraft.durable.postgres")) async throws {
+        let target = try PostgresURL(url)
+        configuration = target.connection
+        location = target.location
+        self.logger = logger
+        var client = PostgresClient.Configuration(
+            host: target.host, port: target.port, username: target.user, password: target.password,
+            database: target.database, tls: target.requiresTLS ? .require(.makeClientConfiguration()) : .disable
+        )
+        client.options.maximumConnections = max(1, maximumConnections)
+        client.options.minimumConnections = 0
+        let made = PostgresClient(configuration: client, backgroundLogger: logger)
+        self.client = made
+        running = Task { await made.run() }
+        do {
+            try await withTimeout(location: target.location) { [self] in
+                try await transactionOnConnection { connection in
+                    // One process at a time creates the tables: two `CREATE TABLE IF NOT EXISTS` at
+                    // once can both decide to create.
+                    try await Self.run(connection, "SELECT pg_advisory_xact_lock(\(Self.schemaLockKey))")
+                    for statement in Self.schema { try await Self.run(connection, PostgresQuery(unsafeSQL: statement)) }
+                }
+            }
+        } catch {
+            running.cancel()
+            throw error
+        }
+    }
+
+    /// The advisory lock key under which the tables are created.
+    static let schemaLockKey: Int64 = 0x5374_6174_6563_7261  // "Statecra"
+
+    /// The tables, created when missing. They match ``SQLiteDurableStore``'s, with PostgreSQL's types.
+    static let schema = [
+        """
+        CREATE TABLE IF NOT EXISTS statecraft_machines (
+            id TEXT PRIMARY KEY, chart TEXT NOT NULL, version INTEGER NOT NULL, snapshot BYTEA NOT NULL,
+            origin BIGINT NOT NULL, next_due BIGINT, revision BIGINT NOT NULL
+        )
+        """,
+        "CREATE INDEX IF NOT EXISTS statecraft_machines_due ON statecraft_machines (next_due) WHERE next_due IS NOT NULL",
+        """
+        CREATE TABLE IF NOT EXISTS statecraft_journal (
+            seq BIGSERIAL PRIMARY KEY, event_id TEXT NOT NULL UNIQUE, machine_id TEXT NOT NULL,
+            kind TEXT NOT NULL, payload BYTEA NOT NULL, applied_at BIGINT NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS statecraft_outbox (
+            seq BIGSERIAL PRIMARY KEY, id TEXT NOT NULL UNIQUE, source TEXT NOT NULL, target TEXT NOT NULL,
+            payload BYTEA NOT NULL, delivered BOOLEAN NOT NULL DEFAULT FALSE
+        )
+        """,
+        "CREATE INDEX IF NOT EXISTS statecraft_outbox_pending ON statecraft_outbox (seq) WHERE NOT delivered",
+    ]
+
+    /// Runs `body` between `BEGIN` and `COMMIT` on one connection, rolling back when it throws.
+    ///
+    /// - Throws: What `body` throws; ``StatecraftDurable/DurableError`` `conflict` when the
+    ///   database broke a deadlock or a serialization failure (``StatecraftDurable/DurableMachines``
+    ///   retries those), `database` for other failures.
+    public func transaction<Result: Sendable>(
+        _ body: (any DurableTransaction) async throws -> Result
+    ) async throws -> Result {
+        try await transactionOnConnection { connection in
+            try await body(PostgresTransaction(connection: connection))
+        }
+    }
+
+    func transactionOnConnection<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
+        do {
+            return try await client.withConnection { connection in
+                try await Self.run(connection, "BEGIN")
+                let result: Result
+                do {
+                    result = try await body(connection)
+                } catch {
+                    _ = try? await connection.query("ROLLBACK", logger: logger)
+                    throw error
+                }
+                try await Self.run(connection, "COMMIT")
+                return result
+            }
+        } catch let error as DurableError {
+            throw error
+        } catch {
+            throw Self.durableError(error, doing: "a transaction")
+        }
+    }
+
+    /// Closes every connection; later transactions fail.
+    public func close() async throws {
+        running.cancel()
+        _ = await running.value
+    }
+
+    /// Claims a name for as long as the claim is held, across every process of the database: a
+    /// PostgreSQL session advisory lock on a connection of its own. A process that dies gives its
+    /// claims up as soon as the server sees its connection close.
+    ///
+    /// Use it to give one process a share of work that another takes over when the first dies
+    /// (the `orders` example gives each worker its share of the machines this way).
+    ///
+    /// - Parameter name: What is claimed.
+    /// - Returns: The claim, or `nil` when another session holds it.
+    /// - Throws: ``StatecraftDurable/DurableError`` `database` when the server cannot be reached.
+    public func claim(_ name: String) async throws -> DurableClaim? {
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        } catch {
+            throw Self.durableError(error, doing: "connecting to claim '\(name)'")
+        }
+        do {
+            let rows = try await connection.query("SELECT pg_try_advisory_lock(\(Self.schemaLockKey & 0x7FFF_FFFF)::integer, hashtext(\(name)))", logger: logger)
+            var held = false
+            for try await flag in rows.decode(Bool.self) { held = flag }
+            if held { return DurableClaim(name: name, connection: connection) }
+            try? await connection.close()
+            return nil
+        } catch {
+            try? await connection.close()
+            throw Self.durableError(error, doing: "claiming '\(name)'")
+        }
+    }
+
+    /// Runs a statement, turning the driver's errors into ``StatecraftDurable/DurableError``.
+    @discardableResult
+    static func run(_ connection: PostgresConnection, _ query: PostgresQuery) async throws -> PostgresRowSequence {
+        do {
+            return try await connection.query(query, logger: connection.logger)
+        } catch {
+            throw durableError(error, doing: String(query.sql.prefix(60)))
+        }
+    }
+
+    /// What a driver error means to durable machines: a conflict to retry, or a database failure.
+    static func durableError(_ error: any Error, doing what: String) -> DurableError {
+        if let error = error as? DurableError { return error }
+        if let error = error as? PSQLError {
+            let state = error.serverInfo?[.sqlState] ?? ""
+            let message = error.serverInfo?[.message] ?? "\(error.code)"
+            // 40001 serialization failure, 40P01 deadlock detected, 55P03 lock not available.
+            if ["40001", "40P01", "55P03"].contains(state) {
+                return DurableError(code: .conflict, message: "PostgreSQL broke a conflict (\(state)) in \(what): \(message)", cause: PostgresCause(error))
+            }
+            if error.code == .poolClosed || error.code == .clientClosedConnection {
+                return DurableError(code: .closed, message: "the PostgreSQL store is closed (\(what))")
+            }
+            let detail = state.isEmpty ? message : "\(state) \(message)"
+            return DurableError(code: .database, message: "PostgreSQL failed in \(what): \(detail)", cause: PostgresCause(error))
+        }
+        return DurableError(code: .database, message: "PostgreSQL failed in \(what): \(error)", cause: PostgresCause(error))
+    }
+}
+
+/// A name claimed with ``PostgresDurableStore/claim(_:)``: held until ``release()`` or until the
+/// process ends.
+public final class DurableClaim: Sendable {
+    /// What is claimed.
+    public let name: String
+    let connection: PostgresConnection
+
+    init(name: String, connection: PostgresConnection) {
+        self.name = name
+        self.connection = connection
+    }
+
+    /// Gives the claim up (closing its connection ends the advisory lock).
+    public func release() async {
+        try? await connection.close()
+    }
+}
+
+/// Fails with a clear error when connecting takes longer than the driver's own patience.
+func withTimeout(location: String, _ body: @escaping @Sendable () async throws -> Void) async throws {
+    try await withThrowingTaskGroup(of: Bool.self) { group in
+        group.addTask { try await body(); return true }
+        group.addTask { try await Task.sleep(for: .seconds(30)); return false }
+        defer { group.cancelAll() }
+        guard try await group.next() == true else {
+            throw DurableError(code: .database, message: "PostgreSQL at \(location) did not answer within 30 s")
+        }
+    }
+}
+
+/// A driver error kept as the cause of a ``StatecraftDurable/DurableError``.
+struct PostgresCause: Error, Sendable, CustomStringConvertible {
+    let description: String
+
+    init(_ error: any Error) {
+        description = String(reflecting: error)
+    }
+}

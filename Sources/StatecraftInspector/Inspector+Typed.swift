@@ -1,0 +1,165 @@
+public import Statecraft
+public import StatecraftRuntime
+
+extension Inspector {
+    /// Shows a typed machine's runtime under `id`.
+    ///
+    /// From now on, every event the runtime processes (whoever sends it), with the transitions
+    /// it took and the snapshot after it, and every transition its timers take, is recorded
+    /// and sent to the open pages. The page draws `chart`'s structure and lists the context as
+    /// JSON when `Context` is `Encodable`; an event's data shows as JSON when `Event` is.
+    ///
+    /// ```swift
+    /// let runtime = MachineRuntime(chart: player, context: Session())
+    /// try inspector.inspect(runtime, chart: player, id: "player", events: .cases([.power, .play]))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - runtime: The running machine.
+    ///   - chart: Its chart, for the drawing.
+    ///   - id: Its name on the page and in URLs: 1 to 64 letters, digits, `.`, `_` or `-`.
+    ///   - events: The events the page and `POST /events` may send, by name; none by default.
+    /// - Throws: ``InspectorError`` when `id` is not usable or already taken.
+    public func inspect<State, Event, Context: Sendable>(
+        _ runtime: MachineRuntime<Machine<State, Event, Context>>,
+        chart: Statechart<State, Event, Context>,
+        id: String,
+        events: InspectorEvents<Event> = .none
+    ) throws(InspectorError) {
+        let names = TypedNames<State, Event, Context>()
+        let send: InspectedMachine.Send = { name, data throws(InspectorError) in
+            guard let entry = events.entry(named: name) else {
+                let names = events.entries.map(\.name)
+                throw InspectorError(
+                    code: .unknownEvent,
+                    message: "machine '\(id)' has no event '\(name)'; it takes: "
+                        + (names.isEmpty ? "(none: it was added without events)" : names.joined(separator: ", "))
+                )
+            }
+            guard let event = entry.make(data) else {
+                throw InspectorError(
+                    code: .unknownEvent,
+                    message: "event '\(name)' of machine '\(id)' does not take "
+                        + (data.map { "the data \(JSONText.value($0))" } ?? "no data")
+                        + (entry.example.map { "; for example: \($0)" } ?? "")
+                )
+            }
+            switch await runtime.send(event) {
+            case .processed(let step):
+                return Self.typedStep(step, names).response(machine: id)
+            case .queued:
+                return JSONText.object([("machine", JSONText.string(id)), ("queued", "true")])
+            case .discarded(let reason):
+                throw InspectorError(code: .stopped, message: "machine '\(id)' did not take the event: \(reason)")
+            }
+        }
+        let machine = InspectedMachine(
+            id: id, kind: "typed", structure: chart.structure.json(), eventNames: events.entries.map(\.name),
+            acceptsAnyName: false, historyLimit: configuration.historyLimit, send: send,
+            snapshot: { Self.typedSnapshot(await runtime.snapshot(), names) }
+        )
+        try register(machine)
+        watch(machine, runtime.activity(buffering: .bufferingNewest(configuration.activityBacklog))) { activity, sequence in
+            switch activity {
+            case .current(let snapshot):
+                let parts = StepJSON(event: nil, outcome: nil, transitions: [], snapshot: Self.typedSnapshot(snapshot, names))
+                return parts.record(sequence, kind: .start, eventName: nil, activeStates: snapshot.activeStates.map(names.state.callAsFunction))
+            case .step(let step):
+                return Self.typedStep(step, names).record(
+                    sequence, kind: .event, eventName: names.kind(step.event.kind),
+                    activeStates: step.snapshot.activeStates.map(names.state.callAsFunction)
+                )
+            case .timers(let transitions, let snapshot):
+                let parts = StepJSON(
+                    event: nil, outcome: nil, transitions: transitions.map { Self.typedTransition($0, names) },
+                    snapshot: Self.typedSnapshot(snapshot, names)
+                )
+                return parts.record(sequence, kind: .timers, eventName: nil, activeStates: snapshot.activeStates.map(names.state.callAsFunction))
+            }
+        }
+    }
+
+    /// Reads a runtime's activity into the machine's records, in a task of its own.
+    func watch<Activity: Sendable>(
+        _ machine: InspectedMachine, _ activity: AsyncStream<Activity>,
+        record: @escaping @Sendable (Activity, Int) -> InspectorRecord
+    ) {
+        let task = Task { [weak self] in
+            for await item in activity {
+                let made = machine.recorder.append { sequence in record(item, sequence) }
+                self?.publish(made, of: machine.id)
+            }
+        }
+        machine.watcher.withLock { $0 = task }
+    }
+
+    static func typedStep<State, Event, Context: Sendable>(
+        _ step: MachineRuntime<Machine<State, Event, Context>>.Step, _ names: TypedNames<State, Event, Context>
+    ) -> StepJSON {
+        let kind = names.kind(step.event.kind)
+        let text = "\(step.event)"
+        let routes = step.transitions.map { transition in
+            (event: transition.event.map { names.kind($0.kind) }, source: names.state(transition.source),
+             target: transition.target.map(names.state.callAsFunction))
+        }
+        return StepJSON(
+            event: StepJSON.event(name: kind, data: names.event(step.event), text: text),
+            outcome: StepJSON.outcome(event: text, kind: kind, routes: routes) { "\(step.outcome)" },
+            transitions: step.transitions.map { typedTransition($0, names) },
+            snapshot: typedSnapshot(step.snapshot, names)
+        )
+    }
+
+    static func typedTransition<State, Event, Context>(
+        _ transition: TakenTransition<State, Event>, _ names: TypedNames<State, Event, Context>
+    ) -> String {
+        StepJSON.transition(
+            source: names.state(transition.source), target: transition.target.map(names.state.callAsFunction),
+            event: transition.event.map { names.kind($0.kind) }
+        )
+    }
+
+    /// `activeStates`, `status`, `now`, `timers`, `history`, `context` (JSON, or `null` when it
+    /// is not `Encodable`) and `contextEncodable`.
+    static func typedSnapshot<State, Event, Context>(
+        _ snapshot: Snapshot<State, Event, Context>, _ names: TypedNames<State, Event, Context>
+    ) -> String {
+        let timers = snapshot.timers.map { timer in
+            let what: String
+            var timerID: String?
+            switch timer.kind {
+            case .event(let event, let id):
+                what = "send \(event)"
+                timerID = id
+            case .delayedTransition(let source, let index):
+                what = "delayed transition \(index) of \(names.state(source))"
+            }
+            return JSONText.object([
+                ("due", JSONText.seconds(timer.due)), ("in", JSONText.seconds(timer.due - snapshot.now)),
+                ("what", JSONText.string(what)), ("id", JSONText.string(timerID)),
+            ])
+        }
+        let history = snapshot.history.map { state, remembered in
+            (names.state(state), JSONText.array(remembered.map { JSONText.string(names.state($0)) }))
+        }.sorted { $0.0 < $1.0 }
+        let context = names.context(snapshot.context)
+        return JSONText.object([
+            ("activeStates", JSONText.array(snapshot.activeStates.map { JSONText.string(names.state($0)) })),
+            ("status", JSONText.string(snapshot.status == .done ? "done" : "running")),
+            ("now", JSONText.seconds(snapshot.now)),
+            ("timers", JSONText.array(timers)),
+            ("history", JSONText.object(history)),
+            ("context", context ?? "null"),
+            ("contextEncodable", context == nil ? "false" : "true"),
+        ])
+    }
+}
+
+/// What a typed machine's records are written with: its states' and event kinds' names, made
+/// once each, and JSON writers for its events and context, chosen once for their types.
+struct TypedNames<State: Hashable & Sendable, Event: MachineEvent, Context>: Sendable {
+    let state = Names<State>()
+    let kind = Names<Event.Kind>()
+    let event = JSONWriter<Event>()
+    let context = JSONWriter<Context>()
+}

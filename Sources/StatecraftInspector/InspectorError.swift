@@ -1,0 +1,72 @@
+/// Why the inspector refused a request or could not start: a code, the HTTP status it answers
+/// with, and a message that says what was wrong and what to do.
+///
+/// Every refused request changes nothing: no event reaches a machine.
+public struct InspectorError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of problem it is.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        /// The code's name.
+        public let name: String
+
+        /// The body is not the JSON the route takes (`400 Bad Request`).
+        public static let badRequest = Code(name: "badRequest")
+        /// No token was given for a route that needs one (`401 Unauthorized`).
+        public static let missingToken = Code(name: "missingToken")
+        /// The token given is not the inspector's (`403 Forbidden`).
+        public static let wrongToken = Code(name: "wrongToken")
+        /// No machine has that id (`404 Not Found`).
+        public static let unknownMachine = Code(name: "unknownMachine")
+        /// A route for the single machine was used while several are inspected, or none is
+        /// (`409 Conflict`).
+        public static let ambiguousMachine = Code(name: "ambiguousMachine")
+        /// The machine's runtime is stopped and takes no event (`409 Conflict`).
+        public static let stopped = Code(name: "stopped")
+        /// The body is larger than ``InspectorConfiguration/maxBodySize`` (`413 Content Too Large`).
+        public static let bodyTooLarge = Code(name: "bodyTooLarge")
+        /// A typed machine has no event of that name, or not with that data (`422 Unprocessable Content`).
+        public static let unknownEvent = Code(name: "unknownEvent")
+        /// The request's `Host` is not the inspector's own address (`421 Misdirected Request`):
+        /// a guard against pages elsewhere that rename themselves to reach this one.
+        public static let foreignHost = Code(name: "foreignHost")
+        /// A machine with that id is already inspected.
+        public static let duplicateMachine = Code(name: "duplicateMachine")
+        /// The server could not listen (the port is taken, say).
+        public static let cannotListen = Code(name: "cannotListen")
+
+        /// The code's name.
+        public var description: String { name }
+    }
+
+    /// What kind of problem it is.
+    public var code: Code
+    /// What was wrong and what to do.
+    public var message: String
+
+    /// Describes a problem.
+    ///
+    /// - Parameters:
+    ///   - code: What kind of problem it is.
+    ///   - message: What was wrong and what to do.
+    public init(code: Code, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// The HTTP status the inspector answers with.
+    public var status: Int {
+        switch code {
+        case .badRequest: 400
+        case .missingToken: 401
+        case .wrongToken: 403
+        case .unknownMachine: 404
+        case .ambiguousMachine, .stopped, .duplicateMachine: 409
+        case .bodyTooLarge: 413
+        case .foreignHost: 421
+        case .unknownEvent: 422
+        default: 500
+        }
+    }
+
+    /// The message.
+    public var description: String { message }
+}

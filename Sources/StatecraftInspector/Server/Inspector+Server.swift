@@ -1,0 +1,110 @@
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import Synchronization
+extension Inspector {
+    /// Starts serving the page and its routes.
+    ///
+    /// Returns once the server listens. Machines can be added before or after.
+    ///
+    /// ```swift
+    /// let address = try await inspector.start()
+    /// print("open \(address.pageURL)")
+    /// ```
+    ///
+    /// - Returns: Where it listens, with the port picked when the configuration asked for 0.
+    /// - Throws: ``InspectorError`` with code `cannotListen` when the address cannot be bound
+    ///   (the port is taken, say), or when it is already running.
+    @discardableResult
+    public func start() async throws(InspectorError) -> InspectorAddress {
+        let running = server.withLock { $0.task != nil }
+        if running {
+            throw InspectorError(code: .cannotListen, message: "the inspector is already running; stop() it first")
+        }
+        let (ports, portSink) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
+        let failure = FailureBox()
+        var logger = Logger(label: "statecraft.inspector")
+        // Stopping cancels the server, which Hummingbird logs as errors; failures to listen are
+        // thrown by start() instead.
+        logger.logLevel = .critical
+        let application = Application(
+            router: httpRouter(),
+            server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter()),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "Statecraft inspector"
+            ),
+            onServerRunning: { channel in
+                portSink.yield(channel.localAddress?.port ?? 0)
+                portSink.finish()
+            },
+            logger: logger
+        )
+        let task = Task {
+            do {
+                try await application.runService(gracefulShutdownSignals: [])
+            } catch {
+                failure.set("\(error)")
+            }
+            portSink.finish()
+        }
+        var port: Int?
+        for await value in ports { port = value }
+        guard let port else {
+            task.cancel()
+            let reason = failure.value ?? "the server stopped before it listened"
+            throw InspectorError(
+                code: .cannotListen,
+                message: "cannot listen on \(configuration.host):\(configuration.port): \(reason); choose another port (0 picks a free one)"
+            )
+        }
+        let address = InspectorAddress(host: configuration.host, port: port, token: token)
+        server.withLock { state in
+            state.task = task
+            state.address = address
+        }
+        return address
+    }
+
+    /// Where the inspector listens, while it runs.
+    public var address: InspectorAddress? {
+        server.withLock { $0.address }
+    }
+
+    /// Stops serving: closes the server and every page's connection. The machines stay
+    /// attached and recorded; ``start()`` serves them again.
+    public func stop() async {
+        let task = server.withLock { state -> Task<Void, Never>? in
+            defer {
+                state.task = nil
+                state.address = nil
+            }
+            return state.task
+        }
+        task?.cancel()
+        await task?.value
+    }
+
+    /// Serves until the task running it is cancelled: ``start()``, then waits, then ``stop()``.
+    ///
+    /// - Parameter started: Called once with the address when the server listens (to print
+    ///   it, say).
+    /// - Throws: ``InspectorError`` when it cannot listen.
+    public func run(started: @Sendable (InspectorAddress) -> Void = { _ in }) async throws(InspectorError) {
+        let address = try await start()
+        started(address)
+        let (forever, keeper) = AsyncStream.makeStream(of: Never.self)
+        for await _ in forever {}
+        keeper.finish()
+        await stop()
+    }
+}
+
+/// The error a server task ended with, read by the task that started it.
+private final class FailureBox: Sendable {
+    private let text = Mutex<String?>(nil)
+
+    func set(_ value: String) { text.withLock { $0 = value } }
+
+    var value: String? { text.withLock { $0 } }
+}

@@ -1,0 +1,36 @@
+/// Where a started ``Inspector`` listens.
+public struct InspectorAddress: Sendable, Hashable, CustomStringConvertible {
+    /// The address it listens on (`127.0.0.1` by default).
+    public var host: String
+    /// The port it listens on: the one asked for, or the free one picked for `0`.
+    public var port: Int
+    /// The token that sending events needs.
+    public var token: String
+
+    /// Describes an address.
+    ///
+    /// - Parameters:
+    ///   - host: The address listened on.
+    ///   - port: The port.
+    ///   - token: The token for sending events.
+    public init(host: String, port: Int, token: String) {
+        self.host = host
+        self.port = port
+        self.token = token
+    }
+
+    /// `http://<host>:<port>`, with an IPv6 address in brackets.
+    public var baseURL: String {
+        let name = host.contains(":") ? "[\(host)]" : host
+        return "http://\(name):\(port)"
+    }
+
+    /// The page's address with the token in its query, so that the page can send events:
+    /// `http://127.0.0.1:8137/?token=...`.
+    public var pageURL: String {
+        "\(baseURL)/?token=\(token)"
+    }
+
+    /// The page's address with the token.
+    public var description: String { pageURL }
+}

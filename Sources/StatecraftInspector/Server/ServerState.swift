@@ -1,0 +1,5 @@
+/// The server's task and address while it runs.
+struct ServerState {
+    var task: Task<Void, Never>?
+    var address: InspectorAddress?
+}
