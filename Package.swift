@@ -70,6 +70,7 @@ let package = Package(
         // StatecraftDurable: SQLite (carried by sqlite-nio), logging, metrics and the service lifecycle.
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -166,13 +167,18 @@ let package = Package(
             dependencies: [
                 "StatecraftDurable",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "StatecraftDurableTests",
-            dependencies: ["StatecraftDurable", "StatecraftDurablePostgres", "Orders", "StatecraftSCXML", "Statecraft"],
+            dependencies: [
+                "StatecraftDurable", "StatecraftDurablePostgres", "Orders", "StatecraftSCXML", "Statecraft",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(name: "StatecraftTests", dependencies: ["Statecraft"], swiftSettings: strict),

@@ -41,7 +41,7 @@ public final class PostgresDurableStore: DurableStore {
     ///   `database` when the server cannot be reached or the tables cannot be made.
     public init(url: String, maximumConnections: Int = 4, logger: Logger = Logger(label: "statecraft.durable.postgres")) async throws {
         let target = try PostgresURL(url)
-        configuration = target.connection
+        configuration = try target.connection()
         location = target.location
         self.logger = logger
         var client = PostgresClient.Configuration(
@@ -50,20 +50,38 @@ public final class PostgresDurableStore: DurableStore {
         )
         client.options.maximumConnections = max(1, maximumConnections)
         client.options.minimumConnections = 0
+        // One connection first: a server that cannot be reached is an error at once, not a pool
+        // retrying in the background; the tables are made on it.
+        try await Self.prepare(configuration, location: target.location, logger: logger)
         let made = PostgresClient(configuration: client, backgroundLogger: logger)
         self.client = made
         running = Task { await made.run() }
+    }
+
+    /// Connects once, within 10 seconds, and creates the tables when missing.
+    static func prepare(_ configuration: PostgresConnection.Configuration, location: String, logger: Logger) async throws {
+        let connection: PostgresConnection
         do {
-            try await withTimeout(location: target.location) { [self] in
-                try await transactionOnConnection { connection in
-                    // One process at a time creates the tables: two `CREATE TABLE IF NOT EXISTS` at
-                    // once can both decide to create.
-                    try await Self.run(connection, "SELECT pg_advisory_xact_lock(\(Self.schemaLockKey))")
-                    for statement in Self.schema { try await Self.run(connection, PostgresQuery(unsafeSQL: statement)) }
-                }
+            connection = try await withDeadline(.seconds(10), location: location) {
+                try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
             }
+        } catch let error as DurableError {
+            throw error
         } catch {
-            running.cancel()
+            throw DurableError(
+                code: .database, message: "cannot connect to PostgreSQL at \(location): \(describe(error))", cause: PostgresCause(error)
+            )
+        }
+        do {
+            try await run(connection, "BEGIN")
+            // One process at a time creates the tables: two `CREATE TABLE IF NOT EXISTS` at once can
+            // both decide to create.
+            try await run(connection, "SELECT pg_advisory_xact_lock(\(schemaLockKey))")
+            for statement in schema { try await run(connection, PostgresQuery(unsafeSQL: statement)) }
+            try await run(connection, "COMMIT")
+            try? await connection.close()
+        } catch {
+            try? await connection.close()
             throw error
         }
     }
@@ -213,16 +231,32 @@ public final class DurableClaim: Sendable {
     }
 }
 
-/// Fails with a clear error when connecting takes longer than the driver's own patience.
-func withTimeout(location: String, _ body: @escaping @Sendable () async throws -> Void) async throws {
-    try await withThrowingTaskGroup(of: Bool.self) { group in
-        group.addTask { try await body(); return true }
-        group.addTask { try await Task.sleep(for: .seconds(30)); return false }
-        defer { group.cancelAll() }
-        guard try await group.next() == true else {
-            throw DurableError(code: .database, message: "PostgreSQL at \(location) did not answer within 30 s")
+/// Runs `body`, failing with a clear error when it takes longer than `limit`.
+func withDeadline<Value: Sendable>(
+    _ limit: Duration, location: String, _ body: @escaping @Sendable () async throws -> Value
+) async throws -> Value {
+    try await withThrowingTaskGroup(of: Value?.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try await Task.sleep(for: limit)
+            return nil
         }
+        defer { group.cancelAll() }
+        guard let value = try await group.next() ?? nil else {
+            throw DurableError(code: .database, message: "PostgreSQL at \(location) did not answer within \(limit)")
+        }
+        return value
     }
+}
+
+/// A driver error in a sentence: the server's message when there is one, else the error.
+func describe(_ error: any Error) -> String {
+    if let error = error as? PSQLError {
+        if let message = error.serverInfo?[.message] { return message }
+        if let underlying = error.underlying { return "\(underlying)" }
+        return "\(error.code)"
+    }
+    return "\(error)"
 }
 
 /// A driver error kept as the cause of a ``StatecraftDurable/DurableError``.

@@ -1,4 +1,5 @@
 import Foundation
+import NIOSSL
 import PostgresNIO
 import StatecraftDurable
 
@@ -48,12 +49,19 @@ struct PostgresURL {
     /// Where the server is, for messages: no password.
     var location: String { "postgres://\(user)@\(host):\(port)/\(database)" }
 
-    /// The settings of a single connection (for claims).
-    var connection: PostgresConnection.Configuration {
-        PostgresConnection.Configuration(
-            host: host, port: port, username: user, password: password, database: database,
-            tls: requiresTLS ? .require(try! .init(configuration: .makeClientConfiguration())) : .disable
-        )
+    /// The settings of a single connection.
+    ///
+    /// - Throws: ``StatecraftDurable/DurableError`` `database` when TLS cannot be set up.
+    func connection() throws(DurableError) -> PostgresConnection.Configuration {
+        var tls = PostgresConnection.Configuration.TLS.disable
+        if requiresTLS {
+            do {
+                tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            } catch {
+                throw DurableError(code: .database, message: "cannot set up TLS for \(location): \(error)")
+            }
+        }
+        return PostgresConnection.Configuration(host: host, port: port, username: user, password: password, database: database, tls: tls)
     }
 
     /// The URL with its password replaced, for messages.

@@ -44,51 +44,85 @@ import Testing
             Issue.record("the orders executable is not beside the tests; build it with `swift build` (swift test builds it)")
             return
         }
-        let machines = 25, events = 800, seed: UInt64 = 42
-        let arguments = ["--machines", "\(machines)", "--events", "\(events)", "--seed", "\(seed)"]
         try await withTemporaryDirectory { folder in
-            let reference = try await Self.runOrders(
-                executable, store: folder.appendingPathComponent("reference.sqlite").path, arguments: arguments, killAfter: nil
-            )
-            #expect(reference.finished)
-            let expected = try #require(reference.lines.last)
-            #expect(expected.hasPrefix("done: \(events) events, \(machines) machines, digest "))
-
-            var path = folder.appendingPathComponent("killed.sqlite").path
-            var instants = SplitMix64(seed: 2026)
-            var kills = 0
-            var acknowledged: Set<String> = []
-            var last = ""
-            // Dozens of kills, then one run to the end; each round is bounded, and so is their number.
-            for round in 0 ..< 150 {
-                let killing = kills < 40
-                let delay = Duration.milliseconds(40 + Int(instants.next() % 400))
-                let run = try await Self.runOrders(executable, store: path, arguments: arguments, killAfter: killing ? delay : nil)
-                if !run.finished { kills += 1 }
-                for line in run.lines where line.hasPrefix("ack ") { acknowledged.insert(String(line.dropFirst(4))) }
-                // After each restart: every acknowledged event is in the journal once, and the journal
-                // holds a prefix of the run's events, each once.
+            try await Self.killRepeatedly(executable, reference: folder.appendingPathComponent("reference.sqlite").path) { round in
+                folder.appendingPathComponent("killed-\(round).sqlite").path
+            } journal: { path in
                 let store = try await SQLiteDurableStore(path: path)
                 let rows = try await store.run("SELECT event_id FROM statecraft_journal WHERE kind = 'event'")
                 try await store.close()
-                let journalled = rows.compactMap { $0.column("event_id")?.string }
-                #expect(Set(journalled).count == journalled.count, "round \(round): an event id journalled twice")
-                #expect(acknowledged.isSubset(of: Set(journalled)), "round \(round): an acknowledged event is missing")
-                #expect(Set(journalled) == Set((0 ..< journalled.count).map { "\(seed)-\($0)" }), "round \(round): not a prefix")
-                if run.finished {
-                    last = run.lines.last ?? ""
-                    if !killing { break }
-                    // It ended before the kill (a busy machine): check it, then start over on a new file.
-                    #expect(last == expected, "round \(round): a run ended with another digest")
-                    path = folder.appendingPathComponent("killed-\(round).sqlite").path
-                    acknowledged = []
+                return rows.compactMap { $0.column("event_id")?.string }
+            }
+        }
+    }
+
+    @Test(.enabled(if: PostgresServer.isGiven, PostgresServer.missing))
+    func killedAtRandomInstantsOnPostgresResumesToTheDigestOfAnUninterruptedRun() async throws {
+        guard let executable = Self.ordersExecutable else {
+            Issue.record("the orders executable is not beside the tests; build it with `swift build` (swift test builds it)")
+            return
+        }
+        try await withTemporaryDirectory { folder in
+            try await PostgresServer.withDatabase { url in
+                // A run that ends before its kill starts over on a new database: its tables are emptied.
+                try await Self.killRepeatedly(executable, reference: folder.appendingPathComponent("reference.sqlite").path) { round in
+                    if round > 0 {
+                        try await PostgresServer.execute(url, "DROP TABLE IF EXISTS statecraft_machines, statecraft_journal, statecraft_outbox")
+                    }
+                    return url
+                } journal: { url in
+                    try await PostgresServer.strings(url, "SELECT event_id FROM statecraft_journal WHERE kind = 'event'")
                 }
             }
-            print("crash test: \(kills) runs killed with SIGKILL, \(acknowledged.count) events acknowledged, final: \(last)")
-            #expect(kills >= 24, "only \(kills) runs were killed before they ended")
-            #expect(last == expected)
-            #expect(acknowledged.count == events)
         }
+    }
+
+    /// Runs `orders` once to its end on `reference`, then on another store killed with SIGKILL at
+    /// random instants dozens of times and run again until it ends; after each restart, checks that
+    /// every acknowledged event is journalled once and that the journal holds a prefix of the run.
+    ///
+    /// - Parameters:
+    ///   - fresh: The store for the killed runs, new when a run ended before its kill (given the round).
+    ///   - journal: The event ids journalled in a store.
+    static func killRepeatedly(
+        _ executable: URL, reference: String, fresh: (Int) async throws -> String, journal: (String) async throws -> [String]
+    ) async throws {
+        let machines = 25, events = 800, seed: UInt64 = 42
+        let arguments = ["--machines", "\(machines)", "--events", "\(events)", "--seed", "\(seed)"]
+        let uninterrupted = try await runOrders(executable, store: reference, arguments: arguments, killAfter: nil)
+        #expect(uninterrupted.finished)
+        let expected = try #require(uninterrupted.lines.last)
+        #expect(expected.hasPrefix("done: \(events) events, \(machines) machines, digest "))
+
+        var store = try await fresh(0)
+        var instants = SplitMix64(seed: 2026)
+        var kills = 0
+        var acknowledged: Set<String> = []
+        var last = ""
+        // Dozens of kills, then one run to the end; each round is bounded, and so is their number.
+        for round in 0 ..< 150 {
+            let killing = kills < 40
+            let delay = Duration.milliseconds(40 + Int(instants.next() % 400))
+            let run = try await runOrders(executable, store: store, arguments: arguments, killAfter: killing ? delay : nil)
+            if !run.finished { kills += 1 }
+            for line in run.lines where line.hasPrefix("ack ") { acknowledged.insert(String(line.dropFirst(4))) }
+            let journalled = try await journal(store)
+            #expect(Set(journalled).count == journalled.count, "round \(round): an event id journalled twice")
+            #expect(acknowledged.isSubset(of: Set(journalled)), "round \(round): an acknowledged event is missing")
+            #expect(Set(journalled) == Set((0 ..< journalled.count).map { "\(seed)-\($0)" }), "round \(round): not a prefix")
+            if run.finished {
+                last = run.lines.last ?? ""
+                if !killing { break }
+                // It ended before the kill (a busy machine): check it, then start over on a new store.
+                #expect(last == expected, "round \(round): a run ended with another digest")
+                store = try await fresh(round + 1)
+                acknowledged = []
+            }
+        }
+        print("crash test: \(kills) runs killed with SIGKILL, \(acknowledged.count) events acknowledged, final: \(last)")
+        #expect(kills >= 24, "only \(kills) runs were killed before they ended")
+        #expect(last == expected)
+        #expect(acknowledged.count == events)
     }
 
     @Test func inProcessRunsOfOneSeedAgree() async throws {
@@ -116,6 +150,14 @@ import Testing
             == .failure(OrderOptionsError("--machines takes a whole number from 0 to 100000000, not '-1'")))
         #expect(OrderOptions.parse(["--fast"]) == .failure(OrderOptionsError("unknown argument '--fast'")))
         #expect(OrderOptions.parse(["--machines"]) == .failure(OrderOptionsError("--machines needs a value")))
+        #expect(OrderOptions.parse(["--machines", "3", "--events", "1", "--seed", "1", "--workers", "3"])
+            == .failure(OrderOptionsError("--workers above 1 needs a postgres:// store: a SQLite file has one writer")))
+        let postgres = ["--store", "postgres://u@h/d", "--machines", "3", "--events", "1", "--seed", "1", "--workers", "3"]
+        #expect(OrderOptions.parse(postgres + ["--worker", "3"]) == .failure(OrderOptionsError("--worker must be below --workers")))
+        #expect(OrderOptions.parse(postgres + ["--worker", "2"])
+            == .success(OrderOptions(store: "postgres://u@h/d", machines: 3, events: 1, seed: 1, workers: 3, worker: 2)))
+        #expect(OrderOptions.parse(["--machines", "3", "--events", "1", "--seed", "1", "--workers", "65"])
+            == .failure(OrderOptionsError("--workers must be at most 64")))
     }
 
     @Test func generatorAndDigestAreTheSameOnEveryPlatform() {
