@@ -3,7 +3,7 @@ public import Logging
 import PostgresNIO
 public import StatecraftDurable
 
-/// A ``StatecraftDurable/DurableStore`` in a PostgreSQL database, shared by any number of
+/// A `DurableStore` in a PostgreSQL database, shared by any number of
 /// processes on any number of hosts.
 ///
 /// ```swift
@@ -37,7 +37,7 @@ public final class PostgresDurableStore: DurableStore {
     ///     used when the query says `sslmode=require`.
     ///   - maximumConnections: The most connections the store opens.
     ///   - logger: Where the driver logs.
-    /// - Throws: ``StatecraftDurable/DurableError`` `invalidArgument` for a URL that is not one,
+    /// - Throws: `DurableError` `invalidArgument` for a URL that is not one,
     ///   `database` when the server cannot be reached or the tables cannot be made.
     public init(url: String, maximumConnections: Int = 4, logger: Logger = Logger(label: "statecraft.durable.postgres")) async throws {
         let target = try PostgresURL(url)
@@ -115,8 +115,8 @@ public final class PostgresDurableStore: DurableStore {
 
     /// Runs `body` between `BEGIN` and `COMMIT` on one connection, rolling back when it throws.
     ///
-    /// - Throws: What `body` throws; ``StatecraftDurable/DurableError`` `conflict` when the
-    ///   database broke a deadlock or a serialization failure (``StatecraftDurable/DurableMachines``
+    /// - Throws: What `body` throws; `DurableError` `conflict` when the
+    ///   database broke a deadlock or a serialization failure (`DurableMachines`
     ///   retries those), `database` for other failures.
     public func transaction<Result: Sendable>(
         _ body: (any DurableTransaction) async throws -> Result
@@ -162,7 +162,7 @@ public final class PostgresDurableStore: DurableStore {
     ///
     /// - Parameter name: What is claimed.
     /// - Returns: The claim, or `nil` when another session holds it.
-    /// - Throws: ``StatecraftDurable/DurableError`` `database` when the server cannot be reached.
+    /// - Throws: `DurableError` `database` when the server cannot be reached.
     public func claim(_ name: String) async throws -> DurableClaim? {
         let connection: PostgresConnection
         do {
@@ -183,7 +183,7 @@ public final class PostgresDurableStore: DurableStore {
         }
     }
 
-    /// Runs a statement, turning the driver's errors into ``StatecraftDurable/DurableError``.
+    /// Runs a statement, turning the driver's errors into `DurableError`.
     @discardableResult
     static func run(_ connection: PostgresConnection, _ query: PostgresQuery) async throws -> PostgresRowSequence {
         do {
@@ -259,7 +259,7 @@ func describe(_ error: any Error) -> String {
     return "\(error)"
 }
 
-/// A driver error kept as the cause of a ``StatecraftDurable/DurableError``.
+/// A driver error kept as the cause of a `DurableError`.
 struct PostgresCause: Error, Sendable, CustomStringConvertible {
     let description: String
 

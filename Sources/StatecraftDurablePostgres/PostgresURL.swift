@@ -15,7 +15,7 @@ struct PostgresURL {
 
     /// Reads a URL.
     ///
-    /// - Throws: ``StatecraftDurable/DurableError`` `invalidArgument`, saying what is missing or wrong.
+    /// - Throws: `DurableError` `invalidArgument`, saying what is missing or wrong.
     init(_ text: String) throws(DurableError) {
         func refuse(_ why: String) -> DurableError {
             DurableError(code: .invalidArgument, message: "'\(PostgresURL.redacted(text))' is not a PostgreSQL URL: \(why)")
@@ -51,7 +51,7 @@ struct PostgresURL {
 
     /// The settings of a single connection.
     ///
-    /// - Throws: ``StatecraftDurable/DurableError`` `database` when TLS cannot be set up.
+    /// - Throws: `DurableError` `database` when TLS cannot be set up.
     func connection() throws(DurableError) -> PostgresConnection.Configuration {
         var tls = PostgresConnection.Configuration.TLS.disable
         if requiresTLS {
