@@ -1,6 +1,7 @@
 import Foundation
 @testable import Orders
 @testable import StatecraftDurable
+import StatecraftDurablePostgres
 import Testing
 
 /// The `orders` example killed with SIGKILL at random instants, then run again until it ends.
@@ -64,11 +65,11 @@ import Testing
         }
         try await withTemporaryDirectory { folder in
             try await PostgresServer.withDatabase { url in
-                // A run that ends before its kill starts over on a new database: its tables are emptied.
-                try await Self.killRepeatedly(executable, reference: folder.appendingPathComponent("reference.sqlite").path) { round in
-                    if round > 0 {
-                        try await PostgresServer.execute(url, "DROP TABLE IF EXISTS statecraft_machines, statecraft_journal, statecraft_outbox")
-                    }
+                // A run that ends before its kill starts over on empty tables. They are made here, not
+                // by the run: one killed before it made them would leave nothing to read.
+                try await Self.killRepeatedly(executable, reference: folder.appendingPathComponent("reference.sqlite").path) { _ in
+                    try await PostgresServer.execute(url, "DROP TABLE IF EXISTS statecraft_machines, statecraft_journal, statecraft_outbox")
+                    try await PostgresDurableStore(url: url).close()
                     return url
                 } journal: { url in
                     try await PostgresServer.strings(url, "SELECT event_id FROM statecraft_journal WHERE kind = 'event'")

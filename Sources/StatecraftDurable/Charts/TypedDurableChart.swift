@@ -175,7 +175,8 @@ final class TypedInstance<State: Hashable & Sendable & Codable, Event: MachineEv
         var snapshot = machine.snapshot
         snapshot.context = context
         guard let rebuilt = try? Machine(chart: owner.chart, snapshot: snapshot, onTransition: machine.onTransition) else {
-            preconditionFailure("a snapshot taken of a running machine of chart '\(owner.name)' did not restore")
+            // Not expected (the snapshot is the machine's own); an error for this step, not a crash.
+            throw DurableError(code: .unsavable, message: "a snapshot of a running machine of chart '\(owner.name)' did not restore")
         }
         machine = rebuilt
         var messages: [DurableMessage] = []
