@@ -44,6 +44,31 @@ import Testing
         }
     }
 
+    /// Two hosts on one SQLite store take turns on its one connection: without the store's gate
+    /// the second `BEGIN` would land inside the first's transaction and fail.
+    @Test func twoHostsOnOneSQLiteStoreTakeTurns() async throws {
+        try await withTemporaryDirectory { folder in
+            let lamp = try makeLampChart()
+            try await withMachines(in: folder, charts: [lamp]) { first, store in
+                let second = DurableMachines(store: store, charts: [lamp])
+                for index in 0 ..< 4 { try await first.create("lamp-\(index)", chart: "lamp") }
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for index in 0 ..< 80 {
+                        let host = index.isMultiple(of: 2) ? first : second
+                        group.addTask { _ = try await host.send(lamp.encode(.toggle), to: "lamp-\(index % 4)", id: "e\(index)") }
+                    }
+                    try await group.waitForAll()
+                }
+                await second.close()
+                let rows = try await store.run("SELECT COUNT(*) AS n FROM statecraft_journal WHERE kind = 'event'")
+                #expect(rows.first?.column("n")?.integer == 80)
+                let revisions = try await store.run("SELECT SUM(revision) AS n FROM statecraft_machines")
+                // Each machine: revision 1 when made, one more per event applied to it.
+                #expect(revisions.first?.column("n")?.integer == 4 + 80)
+            }
+        }
+    }
+
     @Test func timerDueWhileNoProcessRanFiresOnceLate() async throws {
         try await withTemporaryDirectory { folder in
             let lamp = try makeLampChart()
