@@ -7,7 +7,8 @@ import PackageDescription
 /// - `BenchmarkCases`: each case and its hand-written baseline, in a module that is not
 ///   Statecraft, so the library is measured as a user's code sees it.
 /// - `compare`: times every case against its baseline and checks the targets of issue 6
-///   (`swift run -c release --package-path Benchmarks compare`).
+///   (`swift run -c release --package-path Benchmarks compare`); `compare durable` times durable
+///   machines against bare SQLite and PostgreSQL transactions (issue 13).
 /// - `RuntimeCounters`: the C part of `compare` that counts retains and releases.
 /// - `StatecraftBenchmarks`: the same cases as a package-benchmark suite, with allocation and
 ///   retain/release counts (`swift package --package-path Benchmarks benchmark --no-progress`).
@@ -34,6 +35,11 @@ let package = Package(
         .package(path: "..", traits: [.defaults, .trait(name: "ECMAScript", condition: .when(traits: ["ECMAScript"]))]),
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
+        // The bare transactions `compare durable` measures durable machines against, on the
+        // drivers StatecraftDurable uses (the same versions as the root package's).
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(
@@ -56,6 +62,12 @@ let package = Package(
                 "BenchmarkCases",
                 "RuntimeCounters",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+                .product(name: "Statecraft", package: root),
+                .product(name: "StatecraftDurable", package: root),
+                .product(name: "StatecraftDurablePostgres", package: root),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),

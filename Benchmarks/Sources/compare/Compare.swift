@@ -36,6 +36,11 @@ enum Compare {
             print(RuntimeCase.targets(timings))
             return
         }
+        if arguments.first == "durable" {
+            // Only durable machines against bare transactions (issue 13):
+            // `compare durable [--postgres URL] [--events N] [--rounds R] [--in-memory]`.
+            return try await DurableReport.run(Array(arguments.dropFirst()))
+        }
         if arguments.first == "inspector" {
             // Only the inspector's case: `compare inspector`.
             return try await InspectorCase.run()
