@@ -1,6 +1,7 @@
 import Foundation
 public import Logging
 import PostgresNIO
+import Synchronization
 public import StatecraftDurable
 
 /// A `DurableStore` in a PostgreSQL database, shared by any number of
@@ -23,46 +24,55 @@ public import StatecraftDurable
 ///
 /// Commits wait for the write-ahead log to be flushed (`synchronous_commit` stays `on`).
 public final class PostgresDurableStore: DurableStore {
-    let client: PostgresClient
     let configuration: PostgresConnection.Configuration
-    let running: Task<Void, Never>
     let logger: Logger
+    /// One transaction at a time on the store's connection, whichever host calls.
+    let gate = TransactionGate()
+    /// The connection transactions run on: made when first needed, made again after it broke;
+    /// `closed` once the store is closed.
+    let link = Mutex<Link>(.none)
     /// The server and database, without the password, for messages.
     public let location: String
 
+    enum Link {
+        case none
+        case open(PostgresConnection)
+        case closed
+    }
+
     /// Connects to a database and creates the tables when missing.
+    ///
+    /// The store runs its transactions on one connection of its own, one at a time (each host of
+    /// ``StatecraftDurable/DurableMachines`` runs one at a time anyway): no pool to lease from per
+    /// transaction. A connection that breaks is replaced at the next transaction.
     ///
     /// - Parameters:
     ///   - url: `postgres://user[:password]@host[:port]/database` (also `postgresql://`); TLS is
     ///     used when the query says `sslmode=require`.
-    ///   - maximumConnections: The most connections the store opens.
     ///   - logger: Where the driver logs.
-    /// - Throws: `DurableError` `invalidArgument` for a URL that is not one,
-    ///   `database` when the server cannot be reached or the tables cannot be made.
-    public init(url: String, maximumConnections: Int = 4, logger: Logger = Logger(label: "statecraft.durable.postgres")) async throws {
+    /// - Throws: `DurableError` `invalidArgument` for a URL that is not one, `database` when the
+    ///   server cannot be reached within 10 seconds or the tables cannot be made.
+    public init(url: String, logger: Logger = Logger(label: "statecraft.durable.postgres")) async throws {
         let target = try PostgresURL(url)
         configuration = try target.connection()
         location = target.location
         self.logger = logger
-        var client = PostgresClient.Configuration(
-            host: target.host, port: target.port, username: target.user, password: target.password,
-            database: target.database, tls: target.requiresTLS ? .require(.makeClientConfiguration()) : .disable
-        )
-        client.options.maximumConnections = max(1, maximumConnections)
-        client.options.minimumConnections = 0
-        // One connection first: a server that cannot be reached is an error at once, not a pool
-        // retrying in the background; the tables are made on it.
-        try await Self.prepare(configuration, location: target.location, logger: logger)
-        let made = PostgresClient(configuration: client, backgroundLogger: logger)
-        self.client = made
-        running = Task { await made.run() }
+        // The first connection, at once: a server that cannot be reached is an error here. The
+        // tables are made on it.
+        let connection = try await Self.connect(configuration, location: location, logger: logger)
+        do {
+            try await Self.prepare(connection)
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        link.withLock { $0 = .open(connection) }
     }
 
-    /// Connects once, within 10 seconds, and creates the tables when missing.
-    static func prepare(_ configuration: PostgresConnection.Configuration, location: String, logger: Logger) async throws {
-        let connection: PostgresConnection
+    /// Connects within 10 seconds.
+    static func connect(_ configuration: PostgresConnection.Configuration, location: String, logger: Logger) async throws -> PostgresConnection {
         do {
-            connection = try await withDeadline(.seconds(10), location: location) {
+            return try await withDeadline(.seconds(10), location: location) {
                 try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
             }
         } catch let error as DurableError {
@@ -72,18 +82,16 @@ public final class PostgresDurableStore: DurableStore {
                 code: .database, message: "cannot connect to PostgreSQL at \(location): \(describe(error))", cause: PostgresCause(error)
             )
         }
-        do {
-            try await run(connection, "BEGIN")
-            // One process at a time creates the tables: two `CREATE TABLE IF NOT EXISTS` at once can
-            // both decide to create.
-            try await run(connection, "SELECT pg_advisory_xact_lock(\(schemaLockKey))")
-            for statement in schema { try await run(connection, PostgresQuery(unsafeSQL: statement)) }
-            try await run(connection, "COMMIT")
-            try? await connection.close()
-        } catch {
-            try? await connection.close()
-            throw error
-        }
+    }
+
+    /// Creates the tables when missing.
+    static func prepare(_ connection: PostgresConnection) async throws {
+        try await run(connection, "BEGIN")
+        // One process at a time creates the tables: two `CREATE TABLE IF NOT EXISTS` at once can
+        // both decide to create.
+        try await run(connection, "SELECT pg_advisory_xact_lock(\(schemaLockKey))")
+        for statement in schema { try await run(connection, PostgresQuery(unsafeSQL: statement)) }
+        try await run(connection, "COMMIT")
     }
 
     /// The advisory lock key under which the tables are created.
@@ -127,8 +135,9 @@ public final class PostgresDurableStore: DurableStore {
     }
 
     func transactionOnConnection<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
-        do {
-            return try await client.withConnection { connection in
+        try await gate.run {
+            let connection = try await currentConnection()
+            do {
                 try await Self.run(connection, "BEGIN")
                 let result: Result
                 do {
@@ -139,18 +148,50 @@ public final class PostgresDurableStore: DurableStore {
                 }
                 try await Self.run(connection, "COMMIT")
                 return result
+            } catch {
+                if connection.isClosed { forget(connection) }
+                if let error = error as? DurableError { throw error }
+                throw Self.durableError(error, doing: "a transaction")
             }
-        } catch let error as DurableError {
-            throw error
-        } catch {
-            throw Self.durableError(error, doing: "a transaction")
         }
     }
 
-    /// Closes every connection; later transactions fail.
+    /// The open connection, made again when the last one broke.
+    func currentConnection() async throws -> PostgresConnection {
+        switch link.withLock({ $0 }) {
+        case .open(let connection) where !connection.isClosed: return connection
+        case .closed: throw DurableError(code: .closed, message: "the PostgreSQL store at \(location) is closed")
+        case .open, .none: break
+        }
+        logger.info("connecting to PostgreSQL again", metadata: ["location": "\(location)"])
+        let connection = try await Self.connect(configuration, location: location, logger: logger)
+        let kept = link.withLock { link -> Bool in
+            if case .closed = link { return false }
+            link = .open(connection)
+            return true
+        }
+        guard kept else {
+            try? await connection.close()
+            throw DurableError(code: .closed, message: "the PostgreSQL store at \(location) is closed")
+        }
+        return connection
+    }
+
+    func forget(_ broken: PostgresConnection) {
+        link.withLock { link in
+            if case .open(let connection) = link, connection === broken { link = .none }
+        }
+    }
+
+    /// Closes the connection; later transactions fail with `DurableError` `closed`.
     public func close() async throws {
-        running.cancel()
-        _ = await running.value
+        try await gate.run {
+            let previous = link.withLock { link -> Link in
+                defer { link = .closed }
+                return link
+            }
+            if case .open(let connection) = previous { try? await connection.close() }
+        }
     }
 
     /// Claims a name for as long as the claim is held, across every process of the database: a

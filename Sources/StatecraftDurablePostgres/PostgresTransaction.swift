@@ -66,6 +66,34 @@ struct PostgresTransaction: DurableTransaction {
         }
     }
 
+    /// The journal entry and the row in one statement: the update runs only when the entry was
+    /// inserted, and the counts say which of duplicate, conflict or applied it was.
+    func commitStep(_ entry: JournalEntry, machine: StoredMachine, expecting revision: Int64) async throws -> Bool {
+        let counts = try await rows(
+            """
+            WITH entry AS (
+                INSERT INTO statecraft_journal (event_id, machine_id, kind, payload, applied_at)
+                VALUES (\(entry.eventID), \(entry.machineID), \(entry.kind.rawValue), \(entry.payload), \(entry.appliedAt))
+                ON CONFLICT (event_id) DO NOTHING RETURNING seq
+            ), row AS (
+                UPDATE statecraft_machines SET version = \(Int32(clamping: machine.version)), snapshot = \(machine.snapshot),
+                    next_due = \(machine.nextDue), revision = \(machine.revision)
+                WHERE id = \(machine.id) AND revision = \(revision) AND EXISTS (SELECT 1 FROM entry) RETURNING id
+            )
+            SELECT (SELECT COUNT(*) FROM entry), (SELECT COUNT(*) FROM row)
+            """,
+            what: "a step's write"
+        ) { try $0.decode((Int64, Int64).self) }
+        guard let (journalled, updated) = counts.first else {
+            throw DurableError(code: .database, message: "a step's write returned no counts", machineID: machine.id)
+        }
+        if journalled == 0 { return false }
+        if updated == 0 {
+            throw DurableError(code: .conflict, message: "the machine changed since revision \(revision) was read", machineID: machine.id)
+        }
+        return true
+    }
+
     func record(_ entry: JournalEntry) async throws -> Bool {
         try await !rows(
             """

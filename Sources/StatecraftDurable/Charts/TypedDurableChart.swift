@@ -129,6 +129,9 @@ struct DurableCause: Error, Sendable, CustomStringConvertible {
 final class TypedInstance<State: Hashable & Sendable & Codable, Event: MachineEvent & Codable, Context: Sendable & Codable>: DurableInstance {
     let owner: TypedDurableChart<State, Event, Context>
     var machine: Machine<State, Event, Context>
+    /// Kept for the instance's life: making a coder per step costs more than the coding.
+    let decoder = JSONDecoder()
+    let encoder = JSONEncoder()
 
     init(owner: TypedDurableChart<State, Event, Context>, machine: Machine<State, Event, Context>) {
         self.owner = owner
@@ -141,7 +144,7 @@ final class TypedInstance<State: Hashable & Sendable & Codable, Event: MachineEv
     func apply(_ event: Data) throws(DurableError) -> DurableStep {
         let decoded: Event
         do {
-            decoded = try JSONDecoder().decode(Event.self, from: event)
+            decoded = try decoder.decode(Event.self, from: event)
         } catch {
             throw DurableError(
                 code: .invalidEvent, message: "the payload is not an event of chart '\(owner.name)': \(error)", cause: error
@@ -158,8 +161,6 @@ final class TypedInstance<State: Hashable & Sendable & Codable, Event: MachineEv
 
     func encodedSnapshot() throws(DurableError) -> Data {
         do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
             return try encoder.encode(machine.snapshot)
         } catch {
             throw DurableError(code: .unsavable, message: "the snapshot of chart '\(owner.name)' does not encode: \(error)", cause: error)

@@ -25,13 +25,21 @@ extension DurableMachines {
             throw error
         }
         let entry = JournalEntry(eventID: eventID, machineID: id, kind: kind, payload: payload, appliedAt: now)
-        guard try await transaction.record(entry) else {
+        let applied: Bool
+        if writes.entries.isEmpty && writes.messages.isEmpty {
+            // The common step: the event and the row in one go (one statement on PostgreSQL).
+            applied = try await transaction.commitStep(entry, machine: row, expecting: held.row.revision)
+            if applied { held.row = row }
+        } else {
+            applied = try await transaction.record(entry)
+            if applied { try await write(row, of: held, writes: writes, in: transaction) }
+        }
+        guard applied else {
             cache[id] = nil
             metrics.duplicates.increment()
             logger.debug("duplicate event acknowledged", metadata: ["machine": "\(id)", "event": "\(eventID)"])
             return .duplicate
         }
-        try await write(row, of: held, writes: writes, in: transaction)
         metrics.applied.increment()
         logger.trace("event applied", metadata: ["machine": "\(id)", "event": "\(eventID)", "outcome": "\(step.outcome)"])
         return .applied(outcome: step.outcome)

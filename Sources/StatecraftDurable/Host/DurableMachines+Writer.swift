@@ -30,7 +30,7 @@ extension DurableMachines {
             var touched: Set<String> = []
             do {
                 try await store.transaction { transaction in
-                    try await lock(batch, in: transaction, cache: &cache)
+                    try await lock(batch, all: attempt > 0, in: transaction, cache: &cache)
                     for (index, request) in batch.enumerated() {
                         do {
                             replies[index] = .success(try await perform(request.work, in: transaction, cache: &cache, touched: &touched))
@@ -47,8 +47,9 @@ extension DurableMachines {
                 if attempt + 1 < Self.conflictAttempts, failures < 3 {
                     metrics.retried.increment()
                     logger.warning("durable transaction failed; retrying", metadata: ["error": "\(error)", "attempt": "\(attempt + 1)"])
-                    if conflict {
-                        // Another process holds the machines: back off a little, a random amount,
+                    if conflict && attempt > 0 {
+                        // The first retry locks the machines and waits its turn; should that conflict
+                        // too (a deadlock the database broke), back off a little, a random amount,
                         // so that two retrying processes do not meet again at once.
                         try? await Task.sleep(for: .microseconds(Int.random(in: 500 ... 2_000) << min(attempt, 6)))
                     }
@@ -69,15 +70,21 @@ extension DurableMachines {
         for request in batch { request.reply.resume(throwing: lastError) }
     }
 
-    /// Locks the rows of the machines the batch names (in id order, so that two processes'
-    /// batches never wait for each other in a circle) and forgets the machines in memory that
-    /// another process changed since.
-    func lock(_ batch: [Request], in transaction: any DurableTransaction, cache: inout [String: HeldMachine]) async throws {
+    /// Locks the rows of machines the batch names (in id order, so that two processes' batches
+    /// never wait for each other in a circle) and forgets the machines in memory that another
+    /// process changed since.
+    ///
+    /// A batch's first attempt is optimistic: it locks only the machines it reads, and trusts the
+    /// machines in memory for its steps, since each step's write names the revision it read and
+    /// holds the row until the commit, so one process at a time commits a machine's step. A stale
+    /// machine makes the write a conflict, and the retry (`all`) locks every machine first, so
+    /// under contention a process waits its turn rather than retrying again.
+    func lock(_ batch: [Request], all: Bool, in transaction: any DurableTransaction, cache: inout [String: HeldMachine]) async throws {
         var ids: Set<String> = []
         for request in batch {
             switch request.work {
-            case .create(let id, _), .read(let id): ids.insert(id)
-            case .send(let id, _, _): ids.insert(id)
+            case .read(let id): ids.insert(id)
+            case .create(let id, _), .send(let id, _, _): if all { ids.insert(id) }
             case .fireTimers, .deliver, .journalled: break
             }
         }

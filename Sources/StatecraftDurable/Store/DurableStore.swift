@@ -88,11 +88,34 @@ public protocol DurableTransaction {
     ///     waiting for them.
     /// - Returns: The revisions of the rows now locked (missing ids are left out), or `nil`.
     func lock(_ ids: [String], skippingLocked: Bool) async throws -> [String: Int64]?
+
+    /// Journals an event and writes its machine's new row, both or neither: nothing is written
+    /// when the journal holds the entry's id.
+    ///
+    /// The default runs ``record(_:)`` and then ``update(_:expecting:)``; a store may do both in
+    /// one statement (PostgreSQL does, saving a round trip per event).
+    ///
+    /// - Parameters:
+    ///   - entry: The journal entry of the event.
+    ///   - machine: The machine's new row.
+    ///   - revision: The revision the step read.
+    /// - Returns: `false` when the event id was journalled already (a duplicate): nothing written.
+    /// - Throws: ``DurableError`` `conflict` when the stored revision differs (the transaction
+    ///   must then roll back: the entry may have been written).
+    func commitStep(_ entry: JournalEntry, machine: StoredMachine, expecting revision: Int64) async throws -> Bool
 }
 
 extension DurableTransaction {
     /// One writer: nothing to lock (see ``DurableTransaction/lock(_:skippingLocked:)``).
     public func lock(_ ids: [String], skippingLocked: Bool) async throws -> [String: Int64]? { nil }
+
+    /// Journals the entry, then updates the row (see
+    /// ``DurableTransaction/commitStep(_:machine:expecting:)``).
+    public func commitStep(_ entry: JournalEntry, machine: StoredMachine, expecting revision: Int64) async throws -> Bool {
+        guard try await record(entry) else { return false }
+        try await update(machine, expecting: revision)
+        return true
+    }
 }
 
 /// A machine's row.

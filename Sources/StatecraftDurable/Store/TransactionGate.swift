@@ -1,8 +1,9 @@
 import Synchronization
 
+
 /// Lets one transaction at a time through, in the order they came: a store on one connection
 /// (SQLite) must not begin a transaction inside another when two hosts share it.
-final class TransactionGate: Sendable {
+package final class TransactionGate: Sendable {
     private struct State: ~Copyable {
         var busy = false
         var waiting: [CheckedContinuation<Void, Never>] = []
@@ -10,8 +11,10 @@ final class TransactionGate: Sendable {
 
     private let state = Mutex(State())
 
+    package init() {}
+
     /// Runs `body` once no other transaction is running.
-    func run<Result>(_ body: () async throws -> Result) async throws -> Result {
+    package func run<Result>(_ body: () async throws -> Result) async throws -> Result {
         await enter()
         defer { leave() }
         return try await body()
