@@ -165,8 +165,8 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     @inline(__always)
     func run(_ index: Int, _ context: inout Context, _ event: Event?, _ effects: inout Effects<Event>) {
         // Optional chaining calls the closure in place; binding it first would copy (retain) it.
-        if let event, actions[index].onEvent?(&context, event) != nil { return }
         if actions[index].plain?(&context, event) == nil {
+            if let event, actions[index].onEvent?(&context, event) != nil { return }
             actions[index].general?(&context, event, &effects)
         }
     }
@@ -175,8 +175,8 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     @inlinable
     @inline(__always)
     func run(_ index: Int, _ context: inout Context, _ event: Event?) {
-        if let event, actions[index].onEvent?(&context, event) != nil { return }
         if actions[index].plain?(&context, event) == nil {
+            if let event, actions[index].onEvent?(&context, event) != nil { return }
             var none = Effects<Event>()
             actions[index].general?(&context, event, &none)
         }
@@ -186,8 +186,8 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     @inlinable
     @inline(__always)
     func runRegion(_ position: Int, _ context: inout Context, _ event: Event?, _ effects: inout Effects<Event>) {
-        if let event, regionSlots[position].onEvent?(&context, event) != nil { return }
         if regionSlots[position].plain?(&context, event) == nil {
+            if let event, regionSlots[position].onEvent?(&context, event) != nil { return }
             regionSlots[position].general?(&context, event, &effects)
         }
     }
@@ -197,8 +197,8 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     @inlinable
     @inline(__always)
     func runRegion(_ position: Int, _ context: inout Context, _ event: Event?) {
-        if let event, regionSlots[position].onEvent?(&context, event) != nil { return }
         if regionSlots[position].plain?(&context, event) == nil {
+            if let event, regionSlots[position].onEvent?(&context, event) != nil { return }
             var none = Effects<Event>()
             regionSlots[position].general?(&context, event, &none)
         }
@@ -208,8 +208,8 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     @inlinable
     @inline(__always)
     func runPlan(_ position: Int, _ context: inout Context, _ event: Event?, _ effects: inout Effects<Event>) {
-        if let event, planSlots[position].onEvent?(&context, event) != nil { return }
         if planSlots[position].plain?(&context, event) == nil {
+            if let event, planSlots[position].onEvent?(&context, event) != nil { return }
             planSlots[position].general?(&context, event, &effects)
         }
     }
@@ -218,8 +218,8 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     @inlinable
     @inline(__always)
     func runPlan(_ position: Int, _ context: inout Context, _ event: Event?) {
-        if let event, planSlots[position].onEvent?(&context, event) != nil { return }
         if planSlots[position].plain?(&context, event) == nil {
+            if let event, planSlots[position].onEvent?(&context, event) != nil { return }
             var none = Effects<Event>()
             planSlots[position].general?(&context, event, &none)
         }
@@ -229,7 +229,8 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     @inlinable
     @inline(__always)
     func check(_ index: Int, _ context: Context, _ event: Event?) throws -> Bool {
-        if let event, let allowed = try guards[index].onEvent?(context, event) { return allowed }
-        return try guards[index].plain?(context, event) ?? false
+        if let allowed = try guards[index].plain?(context, event) { return allowed }
+        guard let event else { return false }
+        return try guards[index].onEvent?(context, event) ?? false
     }
 }
