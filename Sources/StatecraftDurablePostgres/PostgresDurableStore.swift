@@ -12,15 +12,16 @@ public import StatecraftDurable
 /// let machines = DurableMachines(store: store, charts: [orders])
 /// ```
 ///
-/// Any process may send any machine an event. One process at a time applies a machine's events:
-/// a transaction locks the rows of the machines it steps (`SELECT … FOR UPDATE`, in id order, so
-/// two processes' batches never wait for each other in a circle), and timers and outbox messages
-/// are taken with `FOR UPDATE SKIP LOCKED`, so that workers share them without waiting on one
-/// another. A machine belongs to a process for one transaction, not for longer: there is no lease
-/// to renew or to expire, and a process that dies holds nothing once PostgreSQL has closed its
-/// connection (at once when the process is killed; for a host that vanished, after the server's
-/// TCP keepalive or `idle_in_transaction_session_timeout`). Every update still names the revision
-/// it read, so a write from a process that lost its connection mid-step can never land.
+/// Any process may send any machine an event. One process at a time commits a machine's steps:
+/// a step's write names the revision it read, journals the event and updates the row in one
+/// statement, and holds the row until the commit, so a process whose copy was stale finds the
+/// revision moved and retries, this time locking its batch's rows first (`SELECT … FOR UPDATE`,
+/// in id order, so two processes' batches never wait for each other in a circle). Timers and
+/// outbox messages are taken with `FOR UPDATE SKIP LOCKED`, so that workers share them without
+/// waiting on one another. A machine belongs to a process for one transaction, not for longer:
+/// there is no lease to renew or to expire, and a process that dies holds nothing once
+/// PostgreSQL has closed its connection (at once when the process is killed; for a host that
+/// vanished, after the server's TCP keepalive or `idle_in_transaction_session_timeout`).
 ///
 /// Commits wait for the write-ahead log to be flushed (`synchronous_commit` stays `on`).
 public final class PostgresDurableStore: DurableStore {
