@@ -152,6 +152,10 @@ struct CountingTransaction: DurableTransaction {
         try await store.timed("markDelivered") { try await base.markDelivered(id) }
     }
 
+    func commitStep(_ entry: JournalEntry, machine: StoredMachine, expecting revision: Int64) async throws -> Bool {
+        try await store.timed("commitStep") { try await base.commitStep(entry, machine: machine, expecting: revision) }
+    }
+
     func lock(_ ids: [String], skippingLocked: Bool) async throws -> [String: Int64]? {
         let start = ContinuousClock.now
         let revisions = try await base.lock(ids, skippingLocked: skippingLocked)
