@@ -16,28 +16,22 @@ import Testing
     }
 
     /// Runs `orders` on a store, killing it after `killAfter` when given; returns its output lines and
-    /// whether it ran to its end.
+    /// whether it ran to its end. Nothing here blocks a thread of the task pool: the process is
+    /// read and awaited through handlers (a blocking wait held one of this machine's two pool
+    /// threads per run and stalled the other suites).
     static func runOrders(_ executable: URL, store: String, arguments: [String], killAfter: Duration?) async throws -> (lines: [String], finished: Bool) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["--store", store] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let run = try WatchedProcess(executable, arguments: ["--store", store] + arguments)
         if let killAfter {
-            // A dispatch timer, not a task's sleep: the other suites keep the task pool busy, and a
-            // sleep there could outlast the whole run.
-            let pid = process.processIdentifier
+            // A dispatch timer, not a task's sleep: the kill comes at its instant however busy the
+            // task pool is.
+            let pid = run.processIdentifier
             let (seconds, attoseconds) = killAfter.components
             let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
             DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { kill(pid, SIGKILL) }
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-        let finished = process.terminationReason == .exit && process.terminationStatus == 0
-        return (lines, finished)
+        let status = try await run.wait(within: .seconds(600))
+        let lines = run.output.split(separator: "\n").map(String.init)
+        return (lines, status == 0 && !run.wasSignalled)
     }
 
     @Test func killedAtRandomInstantsResumesToTheDigestOfAnUninterruptedRun() async throws {

@@ -189,15 +189,13 @@ import Testing
 
     @Test func anUnreachableServerIsAClearError() async throws {
         // Port 1 on loopback: nothing listens there.
-        let started = ContinuousClock.now
         do {
             _ = try await PostgresDurableStore(url: "postgres://nobody@127.0.0.1:1/nothing")
             Issue.record("a store opened on a port where no server listens")
         } catch let error as DurableError {
             #expect(error.code == .database)
-            #expect(error.message.contains("127.0.0.1:1"), "\(error)")
+            #expect(error.message.contains("cannot connect to PostgreSQL at postgres://nobody@127.0.0.1:1/nothing"), "\(error)")
         }
-        #expect(ContinuousClock.now - started < .seconds(60))
     }
 
     /// The issue's test: 3 workers, 1,000 machines, 20,000 events, one worker killed with SIGKILL
@@ -255,6 +253,7 @@ final class WatchedProcess: Sendable {
     private let process: Process
     private let collected = Shared<(output: String, errors: String, closed: Int)>(("", "", 0))
     private let ended = Shared<Int32?>(nil)
+    private let signalled = Shared(false)
 
     init(_ executable: URL, arguments: [String]) throws {
         let process = Process()
@@ -280,9 +279,18 @@ final class WatchedProcess: Sendable {
                 if data.isEmpty { $0.closed += 1 }
             }
         }
-        process.terminationHandler = { [ended] process in ended.withLock { $0 = process.terminationStatus } }
+        process.terminationHandler = { [ended, signalled] process in
+            signalled.withLock { $0 = process.terminationReason == .uncaughtSignal }
+            ended.withLock { $0 = process.terminationStatus }
+        }
         try process.run()
     }
+
+    /// The child's process id.
+    var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Whether the child ended by a signal (its status is then the signal's number).
+    var wasSignalled: Bool { signalled.withLock { $0 } }
 
     var output: String { collected.withLock { $0.output } }
     var errors: String { collected.withLock { $0.errors } }
