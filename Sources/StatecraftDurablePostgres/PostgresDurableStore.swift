@@ -44,7 +44,7 @@ public final class PostgresDurableStore: DurableStore {
     /// Connects to a database and creates the tables when missing.
     ///
     /// The store runs its transactions on one connection of its own, one at a time (each host of
-    /// ``StatecraftDurable/DurableMachines`` runs one at a time anyway): no pool to lease from per
+    /// `DurableMachines` runs one at a time anyway): no pool to lease from per
     /// transaction. A connection that breaks is replaced at the next transaction.
     ///
     /// - Parameters:
