@@ -42,6 +42,33 @@ public protocol DurableChart: Sendable {
 }
 
 extension DurableChart {
+    /// Runs a chart's own migration of a stored snapshot, or refuses when it has none: what
+    /// ``TypedDurableChart`` and ``SCXMLDurableChart`` both do with the migration they are given.
+    ///
+    /// - Parameters:
+    ///   - migration: The chart's migration, if any.
+    ///   - what: What is stored ("snapshot", "session"), for the message.
+    ///   - remedy: What the user can do instead, for the message.
+    func run(
+        _ migration: (@Sendable (Data, Int) throws -> Data)?, on snapshot: Data, from stored: Int, what: String, remedy: String
+    ) throws(DurableError) -> Data {
+        guard let migration else {
+            throw DurableError(
+                code: .versionMismatch,
+                message: "the stored \(what) is of version \(stored) of chart '\(name)', but this process runs version "
+                    + "\(version); \(remedy)"
+            )
+        }
+        do {
+            return try migration(snapshot, stored)
+        } catch {
+            throw DurableError(
+                code: .versionMismatch, message: "the migration of chart '\(name)' from version \(stored) failed: \(error)",
+                cause: DurableCause(error)
+            )
+        }
+    }
+
     /// Refuses: without a migration, a snapshot of another version is an error.
     public func migrate(_ snapshot: Data, from version: Int) throws(DurableError) -> Data {
         throw DurableError(

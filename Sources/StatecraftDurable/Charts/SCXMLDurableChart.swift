@@ -70,21 +70,7 @@ public struct SCXMLDurableChart: DurableChart {
 
     /// Runs the migration, or refuses when there is none.
     public func migrate(_ snapshot: Data, from stored: Int) throws(DurableError) -> Data {
-        guard let migration else {
-            throw DurableError(
-                code: .versionMismatch,
-                message: "the stored session is of version \(stored) of chart '\(name)', but this process runs version "
-                    + "\(version); give SCXMLDurableChart a migration from version \(stored), or run the old document"
-            )
-        }
-        do {
-            return try migration(snapshot, stored)
-        } catch {
-            throw DurableError(
-                code: .versionMismatch, message: "the migration of chart '\(name)' from version \(stored) failed: \(error)",
-                cause: DurableCause(error)
-            )
-        }
+        try run(migration, on: snapshot, from: stored, what: "session", remedy: "give SCXMLDurableChart a migration from version \(stored), or run the old document")
     }
 
     /// Encodes an event as the chart's sessions decode it.

@@ -85,21 +85,7 @@ public struct TypedDurableChart<State: Hashable & Sendable & Codable, Event: Mac
 
     /// Runs the migration, or refuses when there is none.
     public func migrate(_ snapshot: Data, from stored: Int) throws(DurableError) -> Data {
-        guard let migration else {
-            throw DurableError(
-                code: .versionMismatch,
-                message: "the stored snapshot is of version \(stored) of chart '\(name)', but this process runs version "
-                    + "\(version); give TypedDurableChart a migration from version \(stored), or run the old chart"
-            )
-        }
-        do {
-            return try migration(snapshot, stored)
-        } catch {
-            throw DurableError(
-                code: .versionMismatch, message: "the migration of chart '\(name)' from version \(stored) failed: \(error)",
-                cause: DurableCause(error)
-            )
-        }
+        try run(migration, on: snapshot, from: stored, what: "snapshot", remedy: "give TypedDurableChart a migration from version \(stored), or run the old chart")
     }
 
     /// Encodes an event as the chart's machines decode it.
