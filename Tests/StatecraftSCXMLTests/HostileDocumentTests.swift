@@ -77,6 +77,39 @@ struct HostileDocumentTests {
         #expect(error.position?.line == line)
     }
 
+    /// Found by the `scxml-model` fuzz target: a processing instruction without data
+    /// (`<?name?>`, XML 1.0 section 2.6 allows it) crashed the system's XML parser on Linux
+    /// (SEGV in FoundationXML's processing-instruction callback). The input is the fuzzer's
+    /// own, in base64: malformed after the instruction, it is refused.
+    @Test("A processing instruction without data is read, not a crash (XML 1.0, section 2.6)")
+    func processingInstructionWithoutData() throws {
+        let fuzzed = "PD9zeXN0ZW1WYXJMb2NhdGlvbj8+Cgo8PD8hLRQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFC0gdGVzdHhtbA=="
+        let data = try #require(Data(base64Encoded: fuzzed))
+        let error = try #require(refusal(String(decoding: data, as: UTF8.self)))
+        #expect(error.code == .malformedXML)
+        #expect(error.position?.line == 3)
+
+        let text = """
+            <?a?><?first?><scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0"><?b?><state id="s"/>
+              <!-- <?in-a-comment?> --><final id="f"><donedata><content>one<?p?>two<![CDATA[<?q?>]]></content></donedata></final>
+            </scxml><?é?>
+            """
+        let root = try DocumentReader().read(text)
+        #expect(root.elements.map(\.name) == ["state", "final"])
+        // Positions are those of the text given: 80 and 27 characters come before the elements.
+        #expect(root.elements[0].position == TextPosition(line: 1, column: 81))
+        #expect(root.elements[1].position == TextPosition(line: 2, column: 28))
+        let content = root.elements[1].elements[0].elements[0]
+        #expect(content.text == "onetwo<?q?>")
+
+        // An error after such an instruction is reported at its column in the text given.
+        let broken = try #require(refusal("<scxml><?x?><?y?><state id='a'></scxml>"))
+        #expect(broken.code == .malformedXML)
+        // A comment of the same length in its place: the same position.
+        let plain = try #require(refusal("<scxml><!--xxx--><state id='a'></scxml>"))
+        #expect(broken.position == plain.position)
+    }
+
     @Test("A declaration of UTF-8 or ASCII, in any letter case or quotes, is read as before")
     func utf8Declarations() throws {
         for declaration in ["encoding=\"UTF-8\"", "encoding='utf-8'", "encoding = \"US-ASCII\"", "standalone=\"yes\""] {

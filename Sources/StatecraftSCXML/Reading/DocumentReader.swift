@@ -12,6 +12,11 @@ import FoundationXML
 /// UTF-8 whatever it declares), a NUL character (which XML forbids), text
 /// larger than ``Limits/maxBytes``, nesting deeper than ``Limits/maxDepth``, and more than
 /// ``Limits/maxElements`` elements.
+///
+/// A processing instruction without data (`<?name?>`) is read with a space before its `?>`:
+/// the system's XML parser on Linux crashes on one (FoundationXML takes the length of the data
+/// libxml2 reports as missing). Processing instructions are dropped anyway, and positions are
+/// reported as in the text given.
 package struct DocumentReader: Sendable {
     /// How much a document may hold.
     package typealias Limits = SCXMLDocument.Limits
@@ -69,19 +74,21 @@ package struct DocumentReader: Sendable {
                 position: lines.position(ofOffset: nul), file: file
             )
         }
-        let builder = TreeBuilder(limits: limits, lines: lines)
-        let parser = XMLParser(data: Data(bytes))
+        let (parsed, inserted) = Self.spacingEmptyProcessingInstructions(bytes)
+        let parsedLines = inserted.isEmpty ? lines : LineTable(parsed, inserted: inserted)
+        let builder = TreeBuilder(limits: limits, lines: parsedLines)
+        let parser = XMLParser(data: Data(parsed))
         parser.shouldProcessNamespaces = true
         parser.shouldReportNamespacePrefixes = true
         parser.shouldResolveExternalEntities = false
         parser.delegate = builder
-        let parsed = parser.parse()
+        let succeeded = parser.parse()
         if var error = builder.failure {
             error.file = file
             throw error
         }
-        guard parsed, let root = builder.root else {
-            let position = TextPosition(line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
+        guard succeeded, let root = builder.root else {
+            let position = parsedLines.position(line: parser.lineNumber, column: parser.columnNumber)
             let reason = parser.parserError.map { Self.describeParserError(code: ($0 as NSError).code) }
                 ?? "the document has no root element"
             throw SCXMLError(code: .malformedXML, message: "the document is not well-formed XML: \(reason)", position: position, file: file)
@@ -125,8 +132,60 @@ package struct DocumentReader: Sendable {
         return nil
     }
 
-    private static func isSpace(_ byte: UInt8) -> Bool {
+    static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// The text with a space put before the `?>` of each processing instruction that has no
+    /// data (`<?name?>`, outside comments and CDATA sections), and the offsets of those spaces
+    /// in the new text, in order.
+    static func spacingEmptyProcessingInstructions(_ bytes: [UInt8]) -> (bytes: [UInt8], inserted: [Int]) {
+        let lt = UInt8(ascii: "<"), question = UInt8(ascii: "?"), gt = UInt8(ascii: ">")
+        func starts(_ pattern: [UInt8], at offset: Int) -> Bool {
+            offset + pattern.count <= bytes.count && bytes[offset..<offset + pattern.count].elementsEqual(pattern)
+        }
+        func skip(past terminator: [UInt8], from offset: Int) -> Int {
+            var offset = offset
+            while offset < bytes.count, !starts(terminator, at: offset) { offset += 1 }
+            return offset + terminator.count
+        }
+        let comment = Array("<!--".utf8), commentEnd = Array("-->".utf8)
+        let cdata = Array("<![CDATA[".utf8), cdataEnd = Array("]]>".utf8), piEnd = Array("?>".utf8)
+        var spaceBefore: [Int] = []
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == lt else {
+                index += 1
+                continue
+            }
+            if starts(comment, at: index) {
+                index = skip(past: commentEnd, from: index + comment.count)
+            } else if starts(cdata, at: index) {
+                index = skip(past: cdataEnd, from: index + cdata.count)
+            } else if index + 1 < bytes.count, bytes[index + 1] == question {
+                var end = index + 2
+                while end < bytes.count, !isSpace(bytes[end]), bytes[end] != question { end += 1 }
+                if end > index + 2, end + 1 < bytes.count, bytes[end] == question, bytes[end + 1] == gt {
+                    spaceBefore.append(end)
+                }
+                index = skip(past: piEnd, from: end)
+            } else {
+                index += 1
+            }
+        }
+        guard !spaceBefore.isEmpty else { return (bytes, []) }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + spaceBefore.count)
+        var inserted: [Int] = []
+        var copied = 0
+        for offset in spaceBefore {
+            result += bytes[copied..<offset]
+            inserted.append(result.count)
+            result.append(UInt8(ascii: " "))
+            copied = offset
+        }
+        result += bytes[copied...]
+        return (result, inserted)
     }
 
     /// The first `<!DOCTYPE` or `<!ENTITY` outside comments and CDATA sections.
@@ -173,9 +232,13 @@ package struct DocumentReader: Sendable {
 struct LineTable: Sendable {
     private var starts: [Int] = [0]
     private let bytes: [UInt8]
+    /// Offsets of spaces the reader put into the text it parses; positions leave them out, so
+    /// that they are those of the text given.
+    private let inserted: [Int]
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: [UInt8], inserted: [Int] = []) {
         self.bytes = bytes
+        self.inserted = inserted
         for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
             starts.append(offset + 1)
         }
@@ -187,14 +250,31 @@ struct LineTable: Sendable {
             let middle = (low + high + 1) / 2
             if starts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        return TextPosition(line: low + 1, column: offset - starts[low] + 1)
+        let added = inserted.isEmpty ? 0 : inserted.count { $0 >= starts[low] && $0 < offset }
+        return TextPosition(line: low + 1, column: offset - starts[low] + 1 - added)
+    }
+
+    /// The position the parser reports as `line`/`column` (a column in characters), in the text
+    /// given.
+    func position(line: Int, column: Int) -> TextPosition {
+        let reported = TextPosition(line: max(line, 1), column: max(column, 1))
+        guard !inserted.isEmpty, line >= 1, line <= starts.count else { return reported }
+        var offset = starts[line - 1]
+        var remaining = max(column - 1, 0)
+        while remaining > 0, offset < bytes.count, bytes[offset] != UInt8(ascii: "\n") {
+            offset += 1
+            while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+            remaining -= 1
+        }
+        let added = inserted.count { $0 >= starts[line - 1] && $0 < offset }
+        return TextPosition(line: reported.line, column: max(reported.column - added, 1))
     }
 
     /// The position of the `<` that opens the tag the parser reports at `line`/`column` (the
     /// parser gives the end of the start tag).
     func tagStart(line: Int, column: Int) -> TextPosition {
         guard let offset = tagStartOffset(line: line, column: column) else {
-            return TextPosition(line: max(line, 1), column: max(column, 1))
+            return position(line: line, column: column)
         }
         return position(ofOffset: offset)
     }
@@ -351,7 +431,7 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
             let name = open.prefix.map { "\($0):\(open.name)" } ?? open.name
             message += "; the element still open is <\(name)>, from \(open.position)"
         }
-        let position = TextPosition(line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
+        let position = lines.position(line: parser.lineNumber, column: parser.columnNumber)
         failure = SCXMLError(code: .malformedXML, message: message, position: position)
         parser.abortParsing()
     }
