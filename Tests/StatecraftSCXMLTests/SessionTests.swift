@@ -407,6 +407,122 @@ struct SessionTests {
         #expect(labels == ["a\rb\r\nc"])
     }
 
+    /// Found by the `scxml-model` fuzz target: inline markup that used a prefix declared on the
+    /// document's root was written back without the declaration, so the written document was not
+    /// well-formed (Namespaces in XML 1.0, section 5: a prefix must be declared), and an invoked
+    /// inline child could not be read.
+    @Test("Inline markup written back declares the namespaces its ancestors declared (Namespaces in XML 1.0, section 5)")
+    func inlineMarkupKeepsInheritedNamespaces() throws {
+        let text = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" xmlns:x="urn:example:x" version="1.0" initial="s">
+              <state id="s">
+                <invoke id="child">
+                  <content>
+                    <scxml version="1.0" x:note="inner" initial="end"><final id="end"/></scxml>
+                  </content>
+                </invoke>
+                <transition event="done.invoke.child" target="ok"/>
+              </state>
+              <final id="ok"><donedata><content><x:item x:kind="a"><plain xmlns=""><leaf/></plain></x:item></content></donedata></final>
+            </scxml>
+            """
+        let document = try SCXMLDocument(xml: text)
+        let written = document.xml
+        let again = try SCXMLDocument(xml: written)
+        #expect(again.xml == written)
+        let tree = try DocumentReader().read(written)
+        func first(_ name: String, in element: DocumentElement) -> DocumentElement? {
+            for child in element.elements {
+                if child.name == name { return child }
+                if let found = first(name, in: child) { return found }
+            }
+            return nil
+        }
+        let child = try #require(first("content", in: tree)?.elements.first)
+        #expect(child.name == "scxml")
+        #expect(child.namespace == "http://www.w3.org/2005/07/scxml")
+        #expect(child.attribute("note", namespace: "urn:example:x") == "inner")
+        let item = try #require(first("item", in: tree))
+        #expect(item.namespace == "urn:example:x")
+        #expect(item.attribute("kind", namespace: "urn:example:x") == "a")
+        let plain = try #require(item.elements.first)
+        #expect(plain.name == "plain" && plain.namespace == nil)
+        #expect(plain.elements.first?.name == "leaf" && plain.elements.first?.namespace == nil)
+        // The inline child is read as a document of its own when it is invoked.
+        for source in [document, again] {
+            let session = SCXMLSession(document: source)
+            session.runToEnd()
+            #expect(session.finalState == "ok")
+        }
+    }
+
+    /// Found by the `scxml-model` fuzz target: a state entered twice in one macrostep started its
+    /// invocations twice. SCXML Appendix D keeps statesToInvoke as an ordered set, and takes a
+    /// state out of it when the state is exited.
+    @Test("A state exited and entered again in one macrostep starts its invocations once (SCXML Appendix D)")
+    func reenteredStateInvokesOnce() throws {
+        let document = try Self.document("""
+            <datamodel><data id="entries" expr="0"/></datamodel>
+            <state id="s">
+              <onentry>
+                <assign location="entries" expr="entries + 1"/>
+                <raise event="again"/>
+              </onentry>
+              <invoke id="child">
+                <content>
+                  <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="c">
+                    <state id="c"><onentry><send target="#_parent" event="started"/></onentry></state>
+                  </scxml>
+                </content>
+              </invoke>
+              <transition event="again" cond="entries &lt; 3" target="s"/>
+              <transition event="started"><log label="started" expr="entries"/></transition>
+              <transition event="go" target="end"/>
+            </state>
+            <final id="end"/>
+            """, attributes: #"initial="s""#)
+        let session = SCXMLSession(document: document)
+        var started: [String] = []
+        session.logHandler = { label, message in if label == "started" { started.append(message) } }
+        session.start()
+        // Entered three times in the first macrostep; one child, started after the last entry.
+        #expect(started == ["3"])
+        session.send(SCXMLEvent("go"))
+        #expect(session.finalState == "end")
+    }
+
+    /// Found by the `scxml-model` fuzz target: an invocation that cannot start, in a state
+    /// that its own error enters again, is a loop on the internal queue (SCXML 6.4: the error
+    /// is an internal event). It is cut after ``SCXMLSession/invocationRoundLimit`` rounds.
+    @Test("Invocations that fail and are entered again are cut after invocationRoundLimit rounds, with a fault")
+    func invocationErrorLoopIsCut() throws {
+        let document = try Self.document("""
+            <state id="s">
+              <onentry><log label="entry" expr="'s'"/></onentry>
+              <invoke><content><scxml xmlns="urn:example:not-scxml" version="1.0"/></content></invoke>
+              <transition event="error.*" target="s"/>
+              <transition event="go" target="end"/>
+            </state>
+            <final id="end"/>
+            """, attributes: #"initial="s""#)
+        #expect(SCXMLSession(document: document).invocationRoundLimit == 1_000)
+        for limit in [1, 5, 40] {
+            let session = SCXMLSession(document: document)
+            session.invocationRoundLimit = limit
+            var entries = 0
+            session.logHandler = { label, _ in if label == "entry" { entries += 1 } }
+            session.start()
+            // The first entry, then one more for each round that was processed.
+            #expect(entries == 1 + limit)
+            let fault = try #require(session.faults.last)
+            #expect(fault.code == .microstepLimit)
+            #expect(fault.message.contains("raised errors \(limit) times in a row"))
+            // The session is whole and takes the next event.
+            session.send(SCXMLEvent("go"))
+            #expect(session.finalState == "end")
+        }
+    }
+
     @Test("A send to a target the processor does not know goes to the external send handler; refused or unhandled, it fails")
     func externalSendHandler() throws {
         let document = try Self.document("""

@@ -49,7 +49,10 @@ func checkWrittenBack(_ document: SCXMLDocument) {
 /// and with time; the limits keep a document that loops from holding the fuzzer.
 func run(_ document: SCXMLDocument) {
     let session = SCXMLSession(document: document)
-    session.eventLimit = 200
+    // One external event may cost invocationRoundLimit macrosteps (invocations that fail and
+    // are entered again), so both bounds are kept small enough for libFuzzer's timeout.
+    session.eventLimit = 100
+    session.invocationRoundLimit = 10
     session.start()
     let names = EventAlphabet(document: document).names.prefix(8)
     for round in 0..<2 {

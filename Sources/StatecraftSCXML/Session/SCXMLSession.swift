@@ -139,6 +139,21 @@ public final class SCXMLSession {
         set { group.eventLimit = max(1, newValue) }
     }
 
+    /// The most times in a row, after one macrostep, that starting invocations may raise
+    /// errors that enter states whose invocations fail again (an `<invoke>` of a document
+    /// that cannot be read, in a state that a transition on the error enters again). After that
+    /// many rounds the errors are dropped and an ``Statecraft/EngineFault`` with code
+    /// ``Statecraft/EngineFault/Code/microstepLimit`` is recorded in ``faults``. 1,000 by
+    /// default, for every session of the group.
+    ///
+    /// A round processes, on the internal queue, one error for each `<invoke>` that failed to
+    /// start, so one external event may cost up to this many rounds: a caller that bounds its
+    /// work with ``eventLimit`` lowers this one too.
+    public var invocationRoundLimit: Int {
+        get { group.invocationRoundLimit }
+        set { group.invocationRoundLimit = max(1, newValue) }
+    }
+
     func start(parameters: [String: SCXMLValue]) {
         guard !didStart else { return }
         didStart = true
@@ -330,10 +345,11 @@ public final class SCXMLSession {
             // queue (SCXML 3.13, 6.4): processed before any external event, never autoforwarded,
             // and they may enter states whose invocations start in turn.
             rounds += 1
-            if rounds > Self.invocationRoundLimit {
+            let limit = group.invocationRoundLimit
+            if rounds > limit {
                 let fault = EngineFault(
                     code: .microstepLimit,
-                    message: "starting invocations raised errors \(Self.invocationRoundLimit) times in a row, in states "
+                    message: "starting invocations raised errors \(limit) times in a row, in states "
                         + "\(activeStates); the invocations probably fail and are entered again. The errors were dropped"
                 )
                 if faults.last != fault { faults.append(fault) }
@@ -354,10 +370,6 @@ public final class SCXMLSession {
             self.machine = machine
         }
     }
-
-    /// The most times in a row that starting invocations may raise errors that are processed
-    /// as internal events before the session gives up on them.
-    static let invocationRoundLimit = 1_000
 
     func finish() {
         guard finalState == nil, !isCancelled else { return }
@@ -417,7 +429,9 @@ public final class SCXMLSession {
             flushPending(&effects)
         }
         run(blocks: info.onEntry, effects: &effects)
-        if !info.invokes.isEmpty { statesToInvoke.append(index) }
+        // SCXML Appendix D: statesToInvoke is an ordered set; a state entered again in the same
+        // macrostep starts its invocations once.
+        if !info.invokes.isEmpty, !statesToInvoke.contains(index) { statesToInvoke.append(index) }
         if info.isTopLevelFinal {
             if let data = info.topLevelDoneData {
                 doneData = evaluateDoneData(data, effects: &effects)?.data ?? .undefined
@@ -446,6 +460,8 @@ public final class SCXMLSession {
         if recordsStateChanges { stateChanges.append(.exited(info.id)) }
         traceHandler?(.exited(info.id))
         if !info.invokes.isEmpty {
+            // Appendix D, exitStates: statesToInvoke.delete(s).
+            statesToInvoke.removeAll { $0 == index }
             for invokeID in childOrder where children[invokeID]?.owner == index {
                 children[invokeID]?.child.cancel()
                 children[invokeID] = nil

@@ -58,6 +58,9 @@ final class SessionGroup {
     /// The most external events one call of ``runUntilIdle()`` or ``advance(to:)`` processes,
     /// so that sessions that keep sending to each other cannot hang their caller.
     var eventLimit = 100_000
+    /// The most rounds of invocation errors after one macrostep, for every session of the
+    /// group (``SCXMLSession/invocationRoundLimit``).
+    var invocationRoundLimit = 1_000
     /// Whether a call stopped at ``eventLimit`` with events still queued.
     private(set) var hitEventLimit = false
 

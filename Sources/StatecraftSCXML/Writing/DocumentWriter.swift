@@ -215,25 +215,56 @@ package struct DocumentWriter {
     }
 
     /// Markup written back as XML text, namespaces declared where they were.
+    ///
+    /// Each element stands on its own: a prefix (or default namespace) that it or its
+    /// descendants use but that was declared on an ancestor outside `nodes` is declared again
+    /// where it is first needed, so that the text is well-formed wherever it is put, whether
+    /// inside a written document or read as a document of its own (an inline `<content>` a
+    /// session invokes). Namespaces in XML 1.0, section 5: a prefix that is not declared is an
+    /// error.
     static func serialize(_ nodes: [DocumentNode]) -> String {
+        serialize(nodes, inScope: [:])
+    }
+
+    package static func serialize(_ element: DocumentElement) -> String {
+        serialize(element, inScope: [:])
+    }
+
+    /// `inScope` maps each prefix (`""` for the default namespace) declared by the ancestors
+    /// already written to its URI (`""` for no namespace).
+    private static func serialize(_ nodes: [DocumentNode], inScope: [String: String]) -> String {
         nodes.map { node in
             switch node {
             case .text(let text): escape(text, quote: false)
-            case .element(let element): serialize(element)
+            case .element(let element): serialize(element, inScope: inScope)
             }
         }.joined()
     }
 
-    package static func serialize(_ element: DocumentElement) -> String {
+    private static func serialize(_ element: DocumentElement, inScope: [String: String]) -> String {
+        var declarations = element.namespaceDeclarations
+        var scope = inScope.merging(declarations) { _, own in own }
+        func require(_ prefix: String, _ uri: String) {
+            // `xml` is bound by definition and must not be declared to anything else.
+            guard prefix != "xml", scope[prefix] != uri else { return }
+            // The default namespace is "no namespace" until something declares it.
+            if prefix.isEmpty, uri.isEmpty, scope[prefix] == nil { return }
+            declarations[prefix] = uri
+            scope[prefix] = uri
+        }
+        require(element.prefix ?? "", element.namespace ?? "")
+        for attribute in element.attributes {
+            if let prefix = attribute.prefix, let uri = attribute.namespace { require(prefix, uri) }
+        }
         let name = element.prefix.map { "\($0):\(element.name)" } ?? element.name
         var text = "<\(name)"
-        for (prefix, uri) in element.namespaceDeclarations.sorted(by: { $0.key < $1.key }) {
+        for (prefix, uri) in declarations.sorted(by: { $0.key < $1.key }) {
             text += prefix.isEmpty ? " xmlns=\"\(escape(uri, quote: true))\"" : " xmlns:\(prefix)=\"\(escape(uri, quote: true))\""
         }
         for attribute in element.attributes {
             text += " \(attribute.qualifiedName)=\"\(escape(attribute.value, quote: true))\""
         }
         if element.children.isEmpty { return text + "/>" }
-        return text + ">" + serialize(element.children) + "</\(name)>"
+        return text + ">" + serialize(element.children, inScope: scope) + "</\(name)>"
     }
 }
