@@ -93,7 +93,8 @@ public protocol DurableTransaction {
     /// when the journal holds the entry's id.
     ///
     /// The default runs ``record(_:)`` and then ``update(_:expecting:)``; a store may do both in
-    /// one statement (PostgreSQL does, saving a round trip per event).
+    /// one statement (both stores here do: PostgreSQL saves a round trip per event, SQLite a hop
+    /// to its thread).
     ///
     /// - Parameters:
     ///   - entry: The journal entry of the event.

@@ -37,9 +37,8 @@ public final class SQLiteDurableStore: DurableStore {
     /// - Throws: ``DurableError`` `database` when the file cannot be opened or is not a store.
     public init(path: String, logger: Logger = Logger(label: "statecraft.durable.sqlite")) async throws {
         self.path = path
-        // A thread of its own: statements run in the order they are submitted, so a step's two
-        // statements go out together (see `commitStep`), and other users of sqlite-nio's shared
-        // pool do not wait behind a commit's flush.
+        // A thread of its own: statements run in the order they are submitted, and other users
+        // of sqlite-nio's shared pool do not wait behind a commit's flush.
         threads = NIOThreadPool(numberOfThreads: 1)
         threads.start()
         do {
@@ -89,7 +88,49 @@ public final class SQLiteDurableStore: DurableStore {
         )
         """,
         "CREATE INDEX IF NOT EXISTS statecraft_outbox_pending ON statecraft_outbox (seq) WHERE delivered = 0",
+        // A step's two writes as one statement (see `stepSQL`): a row inserted into this view
+        // journals the event and updates the machine, or does neither and fails with one of
+        // `StepRefusal`'s messages. One hop to the store's thread instead of two, and no row
+        // read back (`RETURNING`), which sqlite-nio hands over through its event loop.
+        """
+        CREATE VIEW IF NOT EXISTS statecraft_steps_v1 AS SELECT
+            NULL AS event_id, NULL AS machine_id, NULL AS kind, NULL AS payload, NULL AS applied_at,
+            NULL AS version, NULL AS snapshot, NULL AS next_due, NULL AS revision, NULL AS expected WHERE 0
+        """,
+        """
+        CREATE TRIGGER IF NOT EXISTS statecraft_step_v1 INSTEAD OF INSERT ON statecraft_steps_v1 BEGIN
+            SELECT RAISE(ABORT, '\(StepRefusal.duplicate.rawValue)')
+                WHERE EXISTS (SELECT 1 FROM statecraft_journal WHERE event_id = NEW.event_id);
+            SELECT RAISE(ABORT, '\(StepRefusal.conflict.rawValue)')
+                WHERE NOT EXISTS (SELECT 1 FROM statecraft_machines WHERE id = NEW.machine_id AND revision = NEW.expected);
+            UPDATE statecraft_machines SET version = NEW.version, snapshot = NEW.snapshot, next_due = NEW.next_due,
+                revision = NEW.revision WHERE id = NEW.machine_id;
+            INSERT INTO statecraft_journal (event_id, machine_id, kind, payload, applied_at)
+                VALUES (NEW.event_id, NEW.machine_id, NEW.kind, NEW.payload, NEW.applied_at);
+        END
+        """,
     ]
+
+    /// Why the step statement wrote nothing: the messages its trigger raises (quoted in SQL, so
+    /// without apostrophes).
+    enum StepRefusal: String {
+        case duplicate = "statecraft: the event id is journalled already"
+        case conflict = "statecraft: the machine revision is not the one read"
+    }
+
+    /// Journals an event and updates its machine in one statement, through the view's trigger.
+    static let stepSQL = """
+        INSERT INTO statecraft_steps_v1 (event_id, machine_id, kind, payload, applied_at, version, snapshot, next_due, revision, expected)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// The values of ``stepSQL`` for a step.
+    static func stepBinds(_ entry: JournalEntry, machine: StoredMachine, expecting revision: Int64) -> [SQLiteData] {
+        [.text(entry.eventID), .text(entry.machineID), .text(entry.kind.rawValue), .text(String(decoding: entry.payload, as: UTF8.self)),
+         .integer(SQLiteInt64(entry.appliedAt)), .integer(SQLiteInt64(machine.version)),
+         .text(String(decoding: machine.snapshot, as: UTF8.self)), machine.nextDue.map { .integer(SQLiteInt64($0)) } ?? .null,
+         .integer(SQLiteInt64(machine.revision)), .integer(SQLiteInt64(revision))]
+    }
 
     /// Runs `body` between `BEGIN IMMEDIATE` and `COMMIT`, rolling back when it throws.
     public func transaction<Result: Sendable>(
@@ -200,44 +241,22 @@ struct SQLiteTransaction: DurableTransaction {
         return !rows.isEmpty
     }
 
-    /// The journal entry and the row in two statements sent together, without waiting for the
-    /// first: the store's one thread runs them in order, and the update runs only when the insert
-    /// changed a row (SQLite's `changes()`), so a duplicate writes nothing. One hop to the thread
-    /// instead of two.
+    /// The journal entry and the row in one statement (the view's trigger: see
+    /// `SQLiteDurableStore.stepSQL`), which writes both or neither.
     func commitStep(_ entry: JournalEntry, machine: StoredMachine, expecting revision: Int64) async throws -> Bool {
-        let connection = store.connection
-        let recorded: EventLoopFuture<[SQLiteRow]> = connection.query(
-            """
-            INSERT INTO statecraft_journal (event_id, machine_id, kind, payload, applied_at) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (event_id) DO NOTHING RETURNING seq
-            """,
-            [.text(entry.eventID), .text(entry.machineID), .text(entry.kind.rawValue),
-             .text(String(decoding: entry.payload, as: UTF8.self)), .integer(SQLiteInt64(entry.appliedAt))]
-        )
-        let updated: EventLoopFuture<[SQLiteRow]> = connection.query(
-            """
-            UPDATE statecraft_machines SET version = ?, snapshot = ?, next_due = ?, revision = ?
-            WHERE id = ? AND revision = ? AND changes() = 1 RETURNING id
-            """,
-            [.integer(SQLiteInt64(machine.version)), .text(String(decoding: machine.snapshot, as: UTF8.self)),
-             machine.nextDue.map { .integer(SQLiteInt64($0)) } ?? .null, .integer(SQLiteInt64(machine.revision)),
-             .text(machine.id), .integer(SQLiteInt64(revision))]
-        )
-        let inserted: Bool, wrote: Bool
         do {
-            inserted = try await !recorded.get().isEmpty
-            wrote = try await !updated.get().isEmpty
+            let _: [SQLiteRow] = try await store.connection.query(
+                SQLiteDurableStore.stepSQL, SQLiteDurableStore.stepBinds(entry, machine: machine, expecting: revision)
+            )
+            return true
+        } catch let error as SQLiteError where error.message == SQLiteDurableStore.StepRefusal.duplicate.rawValue {
+            return false
+        } catch let error as SQLiteError where error.message == SQLiteDurableStore.StepRefusal.conflict.rawValue {
+            throw DurableError(code: .conflict, message: "the machine changed since revision \(revision) was read", machineID: machine.id)
         } catch {
-            // Both were sent: wait for the second before the transaction goes on or rolls back.
-            _ = try? await updated.get()
-            if connection.isClosed { throw DurableError(code: .closed, message: "the SQLite store '\(store.path)' is closed") }
+            if store.connection.isClosed { throw DurableError(code: .closed, message: "the SQLite store '\(store.path)' is closed") }
             throw DurableError(code: .database, message: "SQLite failed a step's write: \(error)", cause: DurableCause(error))
         }
-        guard inserted else { return false }
-        guard wrote else {
-            throw DurableError(code: .conflict, message: "the machine changed since revision \(revision) was read", machineID: machine.id)
-        }
-        return true
     }
 
     func isRecorded(_ eventID: String) async throws -> Bool {
