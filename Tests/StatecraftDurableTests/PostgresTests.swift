@@ -263,27 +263,34 @@ final class WatchedProcess: Sendable {
         process.standardOutput = output
         process.standardError = errors
         self.process = process
-        output.fileHandleForReading.readabilityHandler = { [collected] handle in
-            let data = handle.availableData
-            if data.isEmpty { handle.readabilityHandler = nil }
-            collected.withLock {
-                $0.output += String(decoding: data, as: UTF8.self)
-                if data.isEmpty { $0.closed += 1 }
-            }
-        }
-        errors.fileHandleForReading.readabilityHandler = { [collected] handle in
-            let data = handle.availableData
-            if data.isEmpty { handle.readabilityHandler = nil }
-            collected.withLock {
-                $0.errors += String(decoding: data, as: UTF8.self)
-                if data.isEmpty { $0.closed += 1 }
-            }
-        }
         process.terminationHandler = { [ended, signalled] process in
             signalled.withLock { $0 = process.terminationReason == .uncaughtSignal }
             ended.withLock { $0 = process.terminationStatus }
         }
         try process.run()
+        // Each pipe is read to its end by a thread of its own, not by the task pool (whose two
+        // threads other suites need) nor by a readability handler: under load, Foundation on Linux
+        // at times never called the handler at the end of a pipe (1 process in about 500 killed
+        // with SIGKILL), and the run waited forever. The child's exit closes the pipes' last
+        // writers (the parent's copies are closed once it is started), so each read ends.
+        for (pipe, isOutput) in [(output, true), (errors, false)] {
+            let handle = pipe.fileHandleForReading
+            let reader = Thread { [collected] in
+                while true {
+                    let data = handle.availableData
+                    collected.withLock {
+                        if isOutput {
+                            $0.output += String(decoding: data, as: UTF8.self)
+                        } else {
+                            $0.errors += String(decoding: data, as: UTF8.self)
+                        }
+                        if data.isEmpty { $0.closed += 1 }
+                    }
+                    if data.isEmpty { return }
+                }
+            }
+            reader.start()
+        }
     }
 
     /// The child's process id.
@@ -313,7 +320,9 @@ final class WatchedProcess: Sendable {
         while ended.withLock({ $0 }) == nil || collected.withLock({ $0.closed }) < 2 {
             guard ContinuousClock.now < deadline else {
                 process.terminate()
-                throw DurableError(code: .database, message: "the process did not end within \(limit)")
+                let state = collected.withLock { "\($0.closed) of its 2 pipes closed" }
+                let status = ended.withLock { $0 }.map { "it ended with status \($0)" } ?? "it had not ended"
+                throw DurableError(code: .database, message: "the process did not end within \(limit): \(status), \(state)")
             }
             try await Task.sleep(for: .milliseconds(50))
         }
