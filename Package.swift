@@ -170,6 +170,7 @@ let package = Package(
             dependencies: [
                 "StatecraftDurable",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -180,6 +181,7 @@ let package = Package(
             dependencies: [
                 "StatecraftDurable", "StatecraftDurablePostgres", "Orders", "StatecraftSCXML", "Statecraft",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

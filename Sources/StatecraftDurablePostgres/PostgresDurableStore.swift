@@ -26,6 +26,10 @@ public import StatecraftDurable
 /// Commits wait for the write-ahead log to be flushed (`synchronous_commit` stays `on`).
 public final class PostgresDurableStore: DurableStore {
     let configuration: PostgresConnection.Configuration
+    /// The loop of swift-nio's shared group that every connection of the store is made on.
+    let loop: any EventLoop
+    /// Runs the machines' writer on ``loop`` (see ``writerExecutor``).
+    let executor: EventLoopExecutor
     let logger: Logger
     /// One transaction at a time on the store's connection, whichever host calls.
     let gate = TransactionGate()
@@ -58,9 +62,11 @@ public final class PostgresDurableStore: DurableStore {
         configuration = try target.connection()
         location = target.location
         self.logger = logger
+        loop = PostgresConnection.defaultEventLoopGroup.any()
+        executor = EventLoopExecutor(loop)
         // The first connection, at once: a server that cannot be reached is an error here. The
         // tables are made on it.
-        let connection = try await Self.connect(configuration, location: location, logger: logger)
+        let connection = try await Self.connect(configuration, on: loop, location: location, logger: logger)
         do {
             try await Self.prepare(connection)
         } catch {
@@ -71,10 +77,12 @@ public final class PostgresDurableStore: DurableStore {
     }
 
     /// Connects within 10 seconds.
-    static func connect(_ configuration: PostgresConnection.Configuration, location: String, logger: Logger) async throws -> PostgresConnection {
+    static func connect(
+        _ configuration: PostgresConnection.Configuration, on loop: any EventLoop, location: String, logger: Logger
+    ) async throws -> PostgresConnection {
         do {
             return try await withDeadline(.seconds(10), location: location) {
-                try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+                try await PostgresConnection.connect(on: loop, configuration: configuration, id: 0, logger: logger)
             }
         } catch let error as DurableError {
             throw error
@@ -122,6 +130,10 @@ public final class PostgresDurableStore: DurableStore {
         "CREATE INDEX IF NOT EXISTS statecraft_outbox_pending ON statecraft_outbox (seq) WHERE NOT delivered",
     ]
 
+    /// The event loop of the store's connection: the machines' writer runs there too, so that a
+    /// reply from the server and the work around it need no other thread woken.
+    public var writerExecutor: (any TaskExecutor)? { executor }
+
     /// Runs `body` between `BEGIN` and `COMMIT` on one connection, rolling back when it throws.
     ///
     /// - Throws: What `body` throws; `DurableError` `conflict` when the
@@ -165,7 +177,7 @@ public final class PostgresDurableStore: DurableStore {
         case .open, .none: break
         }
         logger.info("connecting to PostgreSQL again", metadata: ["location": "\(location)"])
-        let connection = try await Self.connect(configuration, location: location, logger: logger)
+        let connection = try await Self.connect(configuration, on: loop, location: location, logger: logger)
         let kept = link.withLock { link -> Bool in
             if case .closed = link { return false }
             link = .open(connection)

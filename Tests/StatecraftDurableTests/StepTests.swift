@@ -1,6 +1,7 @@
 import Foundation
 import Statecraft
 @testable import StatecraftDurable
+import NIOPosix
 import Testing
 
 /// A step's write on SQLite (`DurableTransaction.commitStep`): the event journalled and the
@@ -147,6 +148,42 @@ import Testing
                 #expect(error.message.contains("cannot be used as a durable store"), "\(error)")
                 #expect(error.message.contains("statecraft_steps_v1"), "\(error)")
             }
+        }
+    }
+}
+
+/// The SQLite store's writer executor (`DurableStore.writerExecutor`): the machines' writer runs
+/// on the thread of the store's statements, and a store closed under it leaves no task waiting.
+@Suite struct WriterExecutorTests {
+    @Test func jobsRunOnThePoolsThreadAndGoElsewhereOnceItIsShutDown() async throws {
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        let executor = ThreadPoolExecutor(pool)
+        let poolThread = try await pool.runIfActive { pthread_self() }
+        let (onPool, thread) = await Task(executorPreference: executor) { (true, pthread_self()) }.value
+        #expect(onPool && pthread_equal(thread, poolThread) != 0)
+        try await pool.shutdownGracefully()
+        // The pool is gone: a job still runs (on the global executor), and nothing hangs.
+        let after = await Task(executorPreference: executor) { pthread_self() }.value
+        #expect(pthread_equal(after, poolThread) == 0)
+    }
+
+    @Test func sendsToAStoreClosedUnderTheWriterFailAndDoNotHang() async throws {
+        try await withTemporaryDirectory { folder in
+            let lamp = try makeLampChart()
+            let store = try await SQLiteDurableStore(path: folder.appendingPathComponent("closed.sqlite").path)
+            #expect(store.writerExecutor != nil)
+            let machines = DurableMachines(store: store, charts: [lamp])
+            try await machines.create("lamp", chart: "lamp")
+            #expect(try await machines.send(lamp.encode(.toggle), to: "lamp", id: "e1") != .duplicate)
+            try await store.close()
+            do {
+                _ = try await machines.send(lamp.encode(.toggle), to: "lamp", id: "e2")
+                Issue.record("a send to a closed store succeeded")
+            } catch let error as DurableError {
+                #expect(error.code == .closed, "\(error)")
+            }
+            await machines.close()
         }
     }
 }

@@ -58,6 +58,8 @@ final class CountingStore: DurableStore {
         self.base = base
     }
 
+    var writerExecutor: (any TaskExecutor)? { base.writerExecutor }
+
     func transaction<Result: Sendable>(_ body: (any DurableTransaction) async throws -> Result) async throws -> Result {
         let start = ContinuousClock.now
         var entered = start

@@ -56,7 +56,7 @@ public final class DurableMachines: Sendable {
         self.clock = clock
         self.logger = logger
         self.maxBatch = max(1, maxBatch)
-        let task = Task { [self] in await self.writeLoop() }
+        let task = Task(executorPreference: store.writerExecutor) { [self] in await self.writeLoop() }
         writer.withLock { $0 = task }
     }
 

@@ -18,6 +18,19 @@ public protocol DurableStore: Sendable {
 
     /// Closes the store; later calls fail with ``DurableError`` `closed`.
     func close() async throws
+
+    /// The executor that the writer task of ``DurableMachines`` prefers; `nil` (the default)
+    /// for the global one.
+    ///
+    /// A store whose driver runs statements on a thread of its own may name that thread, so that
+    /// the writer's work and the statements take turns on it rather than waking each other's
+    /// threads (``SQLiteDurableStore`` does).
+    var writerExecutor: (any TaskExecutor)? { get }
+}
+
+extension DurableStore {
+    /// `nil`: the writer runs on the global concurrent executor.
+    public var writerExecutor: (any TaskExecutor)? { nil }
 }
 
 /// The reads and writes of one transaction of a ``DurableStore``.

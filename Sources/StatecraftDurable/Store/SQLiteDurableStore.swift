@@ -24,6 +24,8 @@ public final class SQLiteDurableStore: DurableStore {
     let connection: SQLiteConnection
     /// The one thread the connection's statements run on, in order.
     let threads: NIOThreadPool
+    /// Runs the machines' writer on the statements' thread (see ``writerExecutor``).
+    let executor: ThreadPoolExecutor
     /// One transaction at a time on the connection, whoever calls.
     let gate = TransactionGate()
     /// The file's path.
@@ -41,6 +43,7 @@ public final class SQLiteDurableStore: DurableStore {
         // of sqlite-nio's shared pool do not wait behind a commit's flush.
         threads = NIOThreadPool(numberOfThreads: 1)
         threads.start()
+        executor = ThreadPoolExecutor(threads)
         do {
             connection = try await SQLiteConnection.open(
                 storage: path == ":memory:" ? .memory : .file(path: path), threadPool: threads, logger: logger,
@@ -131,6 +134,10 @@ public final class SQLiteDurableStore: DurableStore {
          .text(String(decoding: machine.snapshot, as: UTF8.self)), machine.nextDue.map { .integer(SQLiteInt64($0)) } ?? .null,
          .integer(SQLiteInt64(machine.revision)), .integer(SQLiteInt64(revision))]
     }
+
+    /// The thread the statements run on: the machines' writer runs there too, so that a statement
+    /// and the work around it need no other thread woken.
+    public var writerExecutor: (any TaskExecutor)? { executor }
 
     /// Runs `body` between `BEGIN IMMEDIATE` and `COMMIT`, rolling back when it throws.
     public func transaction<Result: Sendable>(
