@@ -142,9 +142,8 @@ public final class SCXMLSession {
     /// The most times in a row, after one macrostep, that starting invocations may raise
     /// errors that enter states whose invocations fail again (an `<invoke>` of a document
     /// that cannot be read, in a state that a transition on the error enters again). After that
-    /// many rounds the errors are dropped and an ``Statecraft/EngineFault`` with code
-    /// ``Statecraft/EngineFault/Code/microstepLimit`` is recorded in ``faults``. 1,000 by
-    /// default, for every session of the group.
+    /// many rounds the errors are dropped and an `EngineFault` with code `microstepLimit` is
+    /// recorded in ``faults``. 1,000 by default, for every session of the group.
     ///
     /// A round processes, on the internal queue, one error for each `<invoke>` that failed to
     /// start, so one external event may cost up to this many rounds: a caller that bounds its
