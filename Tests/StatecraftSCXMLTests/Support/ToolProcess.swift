@@ -41,15 +41,44 @@ enum ToolProcess {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
+        // The input is written and the errors read on threads of their own while this one reads
+        // the output: done one after another, a tool that filled one pipe while the test waited
+        // on another would wait forever.
+        let writing = Transfer(), reading = Transfer()
+        let inputHandle = stdin.fileHandleForWriting, errorHandle = stderr.fileHandleForReading
+        Thread {
+            inputHandle.write(Data(input.utf8))
+            try? inputHandle.close()
+            writing.finish(Data())
+        }.start()
+        Thread { reading.finish(errorHandle.readDataToEndOfFile()) }.start()
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        let err = reading.wait()
+        _ = writing.wait()
         process.waitUntilExit()
         return Output(
             status: process.terminationStatus, standardOutput: String(decoding: out, as: UTF8.self),
             standardError: String(decoding: err, as: UTF8.self)
         )
+    }
+
+    /// The bytes one thread hands another once it is done.
+    ///
+    /// `@unchecked` because `data` is written once, before `finish` signals, and read only after
+    /// `wait` returns: the semaphore orders the two.
+    private final class Transfer: @unchecked Sendable {
+        private var data = Data()
+        private let done = DispatchSemaphore(value: 0)
+
+        func finish(_ data: Data) {
+            self.data = data
+            done.signal()
+        }
+
+        func wait() -> Data {
+            done.wait()
+            return data
+        }
     }
 
     struct ToolMissing: Error, CustomStringConvertible {
