@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 #if STATECRAFT_TSAN_ANNOTATIONS
 /// ThreadSanitizer's own annotation: what happened before a matching release happens before this.
@@ -11,9 +11,11 @@ func threadSanitizerRelease(_ address: UnsafeRawPointer)
 #endif
 
 extension Mutex where Value: ~Copyable {
-    /// `withLock`, which in a build for ThreadSanitizer also tells it about the lock. The same
-    /// helper as the runtime's (`StatecraftRuntime`'s `Mutex+ThreadSanitizer.swift`), which this
-    /// module does not depend on.
+    /// `withLock`, which in a build for ThreadSanitizer also tells it about the lock.
+    ///
+    /// Tests that share state between tasks through a `Mutex` take its lock with this, so that
+    /// they run clean under ThreadSanitizer as the runtime does (`StatecraftRuntime` keeps an
+    /// internal copy, since it does not depend on this module).
     ///
     /// On Linux the Mutex takes and releases a contended lock in `_lockSlow` and `_unlockSlow`,
     /// compiled into the toolchain's `libswiftSynchronization.so` without ThreadSanitizer's
@@ -22,7 +24,7 @@ extension Mutex where Value: ~Copyable {
     /// an array in a `Mutex` from eight threads show it). `scripts/sanitize` builds with
     /// `-DSTATECRAFT_TSAN_ANNOTATIONS`, which adds the acquire and release the sanitizer needs;
     /// any other build calls `withLock` and nothing else.
-    func withLockChecked<Result: ~Copyable, E: Error>(
+    public func withLockChecked<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
         #if STATECRAFT_TSAN_ANNOTATIONS

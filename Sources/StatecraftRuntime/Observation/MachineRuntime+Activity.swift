@@ -55,14 +55,14 @@ extension MachineRuntime {
         buffering: AsyncStream<Activity>.Continuation.BufferingPolicy = .unbounded
     ) -> AsyncStream<Activity> {
         let (stream, subscriber) = AsyncStream.makeStream(of: Activity.self, bufferingPolicy: buffering)
-        let id = core.withLockChecked { state in
+        let id = core.withLockAnnotated { state in
             state.nextSubscriber += 1
             return state.nextSubscriber
         }
         subscriber.onTermination = { [weak self] _ in
-            _ = self?.core.withLockChecked { $0.activitySubscribers.removeValue(forKey: id) }
+            _ = self?.core.withLockAnnotated { $0.activitySubscribers.removeValue(forKey: id) }
         }
-        let subscribed = core.withLockChecked { state in
+        let subscribed = core.withLockAnnotated { state in
             guard state.phase != .stopped else { return false }
             state.activitySubscribers[id] = subscriber
             if let cell = state.cell {

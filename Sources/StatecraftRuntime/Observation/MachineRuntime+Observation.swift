@@ -19,14 +19,14 @@ extension MachineRuntime {
     /// - Returns: A sequence of snapshots.
     public func snapshots() -> AsyncStream<Base.Snapshot> {
         let (stream, subscriber) = AsyncStream.makeStream(of: Base.Snapshot.self, bufferingPolicy: .unbounded)
-        let id = core.withLockChecked { state in
+        let id = core.withLockAnnotated { state in
             state.nextSubscriber += 1
             return state.nextSubscriber
         }
         subscriber.onTermination = { [weak self] _ in
-            _ = self?.core.withLockChecked { $0.snapshotSubscribers.removeValue(forKey: id) }
+            _ = self?.core.withLockAnnotated { $0.snapshotSubscribers.removeValue(forKey: id) }
         }
-        let subscribed = core.withLockChecked { state in
+        let subscribed = core.withLockAnnotated { state in
             guard state.phase != .stopped else { return false }
             state.snapshotSubscribers[id] = subscriber
             if let cell = state.cell {
@@ -56,14 +56,14 @@ extension MachineRuntime {
     /// - Returns: A sequence of transitions.
     public func transitions() -> AsyncStream<Base.Transition> {
         let (stream, subscriber) = AsyncStream.makeStream(of: Base.Transition.self, bufferingPolicy: .unbounded)
-        let id = core.withLockChecked { state in
+        let id = core.withLockAnnotated { state in
             state.nextSubscriber += 1
             return state.nextSubscriber
         }
         subscriber.onTermination = { [weak self] _ in
-            _ = self?.core.withLockChecked { $0.transitionSubscribers.removeValue(forKey: id) }
+            _ = self?.core.withLockAnnotated { $0.transitionSubscribers.removeValue(forKey: id) }
         }
-        let subscribed = core.withLockChecked { state in
+        let subscribed = core.withLockAnnotated { state in
             guard state.phase != .stopped else { return false }
             state.transitionSubscribers[id] = subscriber
             return true

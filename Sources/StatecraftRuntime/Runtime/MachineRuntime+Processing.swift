@@ -13,7 +13,7 @@ extension MachineRuntime {
     /// holding the machine.
     @inlinable
     func submit(_ item: Pending<Base>) {
-        switch core.withLockChecked({ $0.arrive(item, policy: policy) }) {
+        switch core.withLockAnnotated({ $0.arrive(item, policy: policy) }) {
         case .process:
             processInline(cell, item)
         case .wait, .ignore:
@@ -49,7 +49,7 @@ extension MachineRuntime {
     /// Stores the machine and goes idle, or hands it to a worker when items wait.
     @inlinable
     func giveBack(_ cell: MachineCell<Base>) {
-        let release = core.withLockChecked { state in
+        let release = core.withLockAnnotated { state in
             state.release(cell) { cell in spawnWorker(cell, nil) }
         }
         if case .stopped = release { resumeStoppedBarriers() }
@@ -60,7 +60,7 @@ extension MachineRuntime {
     @usableFromInline
     func handOver(_ cell: MachineCell<Base>, work: [@Sendable () async -> Void], then completion: Completion<Base>) {
         let first = Processed(work: work, completion: completion)
-        let release = core.withLockChecked { state in
+        let release = core.withLockAnnotated { state in
             state.beginWork(cell) { cell in spawnWorker(cell, first) }
         }
         if case .stopped = release {
@@ -91,9 +91,9 @@ extension MachineRuntime {
                         await work()
                     }
                 }
-                core.withLockChecked { $0.endWork() }
+                core.withLockAnnotated { $0.endWork() }
             }
-            let release = core.withLockChecked { $0.next(cell) }
+            let release = core.withLockAnnotated { $0.next(cell) }
             current?.completion.complete()
             current = nil
             switch release {
@@ -114,7 +114,7 @@ extension MachineRuntime {
     /// Resumes the barriers a stopped runtime left.
     @usableFromInline
     func resumeStoppedBarriers() {
-        let (barriers, snapshot) = core.withLockChecked { $0.takeStoppedBarriers() }
+        let (barriers, snapshot) = core.withLockAnnotated { $0.takeStoppedBarriers() }
         guard let snapshot else { return }
         for waiter in barriers { waiter.resume(returning: snapshot) }
     }
@@ -124,7 +124,7 @@ extension MachineRuntime {
     func resumeAfter(_ worker: Task<Void, Never>, _ waiter: UnsafeContinuation<Base.Snapshot, Never>) {
         Task { [weak self] in
             await worker.value
-            guard let snapshot = self?.core.withLockChecked({ $0.cell?.machine.snapshot }) else {
+            guard let snapshot = self?.core.withLockAnnotated({ $0.cell?.machine.snapshot }) else {
                 preconditionFailure("Statecraft: a stopped runtime's worker ended without storing its machine")
             }
             waiter.resume(returning: snapshot)
@@ -156,14 +156,14 @@ extension MachineRuntime {
             if let reply, let step { return .reply(reply, .processed(step)) }
             return .none
         case .result(let event, let invocation):
-            guard core.withLockChecked({ $0.finishInvocation(invocation) }) else { return .none }
+            guard core.withLockAnnotated({ $0.finishInvocation(invocation) }) else { return .none }
             _ = processEvent(
                 &cell.machine, &cell.anchor, event, wantsStep: false, releasing: releasing, released: &released, work: &work
             )
             return .none
         case .tick:
             // The timer task has done its job: whatever deadline is left gets a new one.
-            core.withLockChecked { $0.timerFired() }
+            core.withLockAnnotated { $0.timerFired() }
             let timed = catchUp(&cell.machine, cell.anchor)
             released = finishStep(
                 &cell.machine, &cell.anchor, timed: timed, wantsSnapshot: false, wantsTransitions: false,
@@ -236,7 +236,7 @@ extension MachineRuntime {
         source: Base.SnapshotSource?, wantsStep: Bool
     ) -> Step? {
         let step = Step(event: event, outcome: outcome, taken: taken, snapshotSource: source ?? machine.snapshotSource)
-        core.withLockChecked { state in
+        core.withLockAnnotated { state in
             for subscriber in state.activitySubscribers.values { subscriber.yield(.step(step)) }
         }
         return wantsStep ? step : nil
@@ -286,7 +286,7 @@ extension MachineRuntime {
         let statesMoved = moved || attached != nil || done
         // Made outside the lock when it is certainly needed; under it only for subscribers.
         let result = wantsSnapshot ? machine.snapshot : nil
-        let finished = core.withLockChecked { state in
+        let finished = core.withLockAnnotated { state in
             let observed = !state.activitySubscribers.isEmpty
             let transitions =
                 wantsTransitions || observed || !state.transitionSubscribers.isEmpty ? log.take() : log.clear()
@@ -427,7 +427,7 @@ extension MachineRuntime {
                 if let event {
                     submit(.result(event, invocation: id))
                 } else {
-                    _ = core.withLockChecked { $0.finishInvocation(id) }
+                    _ = core.withLockAnnotated { $0.finishInvocation(id) }
                 }
             }
             state.addInvocation(id, of: entered, task)

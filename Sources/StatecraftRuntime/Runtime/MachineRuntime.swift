@@ -96,7 +96,7 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
     }
 
     deinit {
-        let leftovers = core.withLockChecked { $0.stop() }
+        let leftovers = core.withLockAnnotated { $0.stop() }
         for task in leftovers.tasks { task.cancel() }
         for subscriber in leftovers.snapshotSubscribers { subscriber.finish() }
         for subscriber in leftovers.transitionSubscribers { subscriber.finish() }
@@ -158,7 +158,7 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
     /// than in the task's allocator.
     @inlinable
     func processIfIdle(_ event: Base.Event) -> Immediate {
-        guard core.withLockChecked({ $0.takeIfIdle() }) else { return .busy }
+        guard core.withLockAnnotated({ $0.takeIfIdle() }) else { return .busy }
         var work: [@Sendable () async -> Void] = []
         var released = false
         guard let step = processEvent(
@@ -211,7 +211,7 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
     ///   snapshot after the step that work belongs to.
     nonisolated(nonsending)
     public func snapshot() async -> Base.Snapshot {
-        if RuntimeWork.runtime == ObjectIdentifier(self), let current = core.withLockChecked({ $0.workSnapshot }) {
+        if RuntimeWork.runtime == ObjectIdentifier(self), let current = core.withLockAnnotated({ $0.workSnapshot }) {
             return current
         }
         return await withUnsafeContinuation { waiter in
@@ -221,7 +221,7 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
 
     /// Whether ``stop()`` was called.
     public var isStopped: Bool {
-        core.withLockChecked { $0.phase == .stopped }
+        core.withLockAnnotated { $0.phase == .stopped }
     }
 
     /// Stops the runtime: cancels its timers, its invocations and the entry or exit work
@@ -233,7 +233,7 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
     /// the runtime runs afterwards. Called from that work itself, it returns at once.
     nonisolated(nonsending)
     public func stop() async {
-        let leftovers = core.withLockChecked { $0.stop() }
+        let leftovers = core.withLockAnnotated { $0.stop() }
         for item in leftovers.discarded { item.discard(.stopped) }
         if let snapshot = leftovers.snapshot {
             for waiter in leftovers.barriers { waiter.resume(returning: snapshot) }

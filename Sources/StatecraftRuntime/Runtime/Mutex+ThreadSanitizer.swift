@@ -21,11 +21,11 @@ extension Mutex where Value: ~Copyable {
     /// holder's reads and reports every contended access as a race (ten lines that append to
     /// an array in a `Mutex` from eight threads show it). `scripts/sanitize` builds with
     /// `-DSTATECRAFT_TSAN_ANNOTATIONS`, which adds the acquire and release the sanitizer needs;
-    /// any other build calls `withLock` and nothing else. `package`, so that the runtime's tests
-    /// take their own locks the same way.
+    /// any other build calls `withLock` and nothing else. Tests take their locks with
+    /// `StatecraftTesting`'s public copy of this helper, `withLockChecked`.
     @inlinable
     @inline(__always)
-    package func withLockChecked<Result: ~Copyable, E: Error>(
+    func withLockAnnotated<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
         #if STATECRAFT_TSAN_ANNOTATIONS
