@@ -160,8 +160,8 @@ import Testing
         pool.start()
         let executor = ThreadPoolExecutor(pool)
         let poolThread = try await pool.runIfActive { pthread_self() }
-        let (onPool, thread) = await Task(executorPreference: executor) { (true, pthread_self()) }.value
-        #expect(onPool && pthread_equal(thread, poolThread) != 0)
+        let thread = await Task(executorPreference: executor) { pthread_self() }.value
+        #expect(pthread_equal(thread, poolThread) != 0)
         try await pool.shutdownGracefully()
         // The pool is gone: a job still runs (on the global executor), and nothing hangs.
         let after = await Task(executorPreference: executor) { pthread_self() }.value
