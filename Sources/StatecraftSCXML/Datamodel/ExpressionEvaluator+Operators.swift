@@ -20,9 +20,12 @@ extension ExpressionEvaluator {
             case (.number(let a), .number(let b)):
                 return try finite(a + b, op, at: span)
             case (.string(let a), .string(let b)):
+                try checkText(a.utf8.count + b.utf8.count, of: "'+'", at: span)
                 return .string(a + b)
             case (.string, _), (_, .string):
-                return .string(left.description + right.description)
+                let a = try text(of: left, at: span), b = try text(of: right, at: span)
+                try checkText(a.utf8.count + b.utf8.count, of: "'+'", at: span)
+                return .string(a + b)
             default:
                 throw SCXMLDatamodelError(
                     "'+' adds two numbers or joins a value to a string, but here it has "
@@ -48,6 +51,35 @@ extension ExpressionEvaluator {
                 return try finite(op == .divide ? a / b : a.truncatingRemainder(dividingBy: b), op, at: span)
             }
         }
+    }
+
+    /// Throws unless a string of `bytes` bytes fits the value budget; nothing is built before.
+    private func checkText(_ bytes: Int, of what: String, at span: SourceSpan) throws(SCXMLDatamodelError) {
+        let budgets = meter.budgets
+        guard bytes <= budgets.effectiveBytes else {
+            var error = budgets.bytesExceeded("the result of \(what)")
+            error.offset = span.start
+            throw error
+        }
+    }
+
+    /// `value` as text, measured against the value budget before it is written out: a value
+    /// that shares its parts many times is refused before its text is built.
+    func text(of value: SCXMLValue, at span: SourceSpan) throws(SCXMLDatamodelError) -> String {
+        if case .string(let string) = value { return string }
+        if value.isContainer {
+            var tally = SCXMLValueTally(budgets: meter.budgets)
+            do {
+                try tally.add(value, what: "the value made into text")
+            } catch {
+                var located = error
+                located.offset = span.start
+                throw located
+            }
+        }
+        let text = value.description
+        try checkText(text.utf8.count, of: "making a value into text", at: span)
+        return text
     }
 
     private func finite(_ result: Double, _ op: BinaryOperator, at span: SourceSpan) throws(SCXMLDatamodelError) -> SCXMLValue {
@@ -145,26 +177,45 @@ extension ExpressionEvaluator {
         case .concat:
             guard case .array(let first) = values[0] else { throw wrong(0, expected: "an array") }
             guard case .array(let second) = values[1] else { throw wrong(1, expected: "an array") }
+            guard first.count + second.count < meter.budgets.effectiveNodes else {
+                var error = meter.budgets.nodesExceeded("the result of concat()")
+                error.offset = span.start
+                throw error
+            }
             return .array(first + second)
         case .text:
-            return .string(values[0].description)
+            return .string(try text(of: values[0], at: span))
         case .split:
             guard case .string(let string) = values[0] else { throw wrong(0, expected: "a string to split") }
             guard case .string(let separator) = values[1] else { throw wrong(1, expected: "a separator string") }
-            return .array(Self.split(string, by: separator).map(SCXMLValue.string))
+            guard let parts = Self.split(string, by: separator, limit: meter.budgets.effectiveNodes) else {
+                var error = meter.budgets.nodesExceeded("the result of split()")
+                error.offset = span.start
+                throw error
+            }
+            return .array(parts.map(SCXMLValue.string))
         }
     }
 
     /// The parts of `string` between occurrences of `separator`, compared character by
     /// character: `n` occurrences make `n + 1` parts, empty ones included. An empty separator
-    /// splits the string into its characters.
-    static func split(_ string: String, by separator: String) -> [String] {
-        guard !separator.isEmpty else { return string.map(String.init) }
+    /// splits the string into its characters. `nil` when there would be more than `limit`
+    /// parts.
+    static func split(_ string: String, by separator: String, limit: Int = .max) -> [String]? {
+        guard !separator.isEmpty else {
+            var parts: [String] = []
+            for character in string {
+                guard parts.count < limit else { return nil }
+                parts.append(String(character))
+            }
+            return parts
+        }
         let characters = Array(string), pattern = Array(separator)
         var parts: [String] = []
         var start = 0, position = 0
         while position + pattern.count <= characters.count {
             if characters[position..<position + pattern.count].elementsEqual(pattern) {
+                guard parts.count < limit else { return nil }
                 parts.append(String(characters[start..<position]))
                 position += pattern.count
                 start = position

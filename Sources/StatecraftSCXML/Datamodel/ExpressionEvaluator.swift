@@ -5,6 +5,8 @@
 struct ExpressionEvaluator {
     /// The datamodel whose variables the expressions read.
     let model: SCXMLExpressionDatamodel
+    /// The session's meter, charged one tick per node evaluated.
+    let meter: SCXMLEvaluationMeter
     /// The source, for naming the culprit in messages.
     let source: String
 
@@ -15,6 +17,7 @@ struct ExpressionEvaluator {
     // stay on the stack small.
 
     func evaluate(_ node: ExpressionNode) throws(SCXMLDatamodelError) -> SCXMLValue {
+        try meter.tick()
         switch node.kind {
         case .literal(let value): return value
         case .variable(let name): return try model.read(name, at: node.span)

@@ -3,11 +3,19 @@
 public struct SCXMLDatamodelEnvironment {
     /// Whether the state with this id is active now: the `In()` predicate.
     public var isActive: (String) -> Bool
+    /// The session's evaluation meter and budgets (``SCXMLBudgets``): a datamodel calls
+    /// ``SCXMLEvaluationMeter/beginEvaluation()`` as each evaluation starts, charges the meter
+    /// while it works, and keeps its values within ``SCXMLEvaluationMeter/budgets``.
+    public var meter: SCXMLEvaluationMeter
 
     /// Creates an environment.
     ///
-    /// - Parameter isActive: Answers `In(id)`.
-    public init(isActive: @escaping (String) -> Bool) {
+    /// - Parameters:
+    ///   - meter: The evaluation meter; by default a new one with the standard budgets, which
+    ///     gives each evaluation a time budget of its own until a session drives it.
+    ///   - isActive: Answers `In(id)`.
+    public init(meter: SCXMLEvaluationMeter = SCXMLEvaluationMeter(), isActive: @escaping (String) -> Bool) {
+        self.meter = meter
         self.isActive = isActive
     }
 }

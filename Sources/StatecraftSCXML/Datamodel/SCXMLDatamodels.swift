@@ -11,6 +11,11 @@ public struct SCXMLDatamodels: Sendable {
     /// The name used when a document names none: `statecraft`.
     public var defaultName: String
 
+    /// The budgets of the sessions of documents read with these datamodels, invoked children
+    /// included: ``SCXMLBudgets/standard`` unless changed. ``SCXMLSession/budgets`` changes
+    /// them for one session.
+    public var budgets: SCXMLBudgets = .standard
+
     /// `null` (``SCXMLNullDatamodel``) and `statecraft` (``SCXMLExpressionDatamodel``, also the
     /// default).
     public static let standard: SCXMLDatamodels = {

@@ -22,9 +22,12 @@ extension SCXMLExpressionDatamodel {
     ///   - location: Where to store.
     ///   - value: What to store.
     /// - Throws: ``SCXMLDatamodelError`` when the location is malformed, names a system
-    ///   variable or nothing that can be written, or when the stored value would nest more
-    ///   than 256 levels deep. The datamodel is unchanged then.
+    ///   variable or nothing that can be written, when the stored value would nest more
+    ///   than 256 levels deep, or when the variable would grow past the value budget
+    ///   (``SCXMLBudgets/valueNodes``, ``SCXMLBudgets/valueBytes``). The datamodel is unchanged
+    ///   then.
     public func assign(_ location: String, value: SCXMLValue) throws(SCXMLDatamodelError) {
+        try meter.beginEvaluation()
         let node = try parsedLocation(location)
         do {
             try store(value, at: node, evaluator: makeEvaluator(source: location))
@@ -48,10 +51,29 @@ extension SCXMLExpressionDatamodel {
     func store(_ value: SCXMLValue, at location: LocationNode, evaluator: ExpressionEvaluator) throws(SCXMLDatamodelError) {
         let steps = try resolve(location, evaluator: evaluator)
         try Self.checkDepth(of: value, below: steps.count)
+        // The variable's new size, from its old size, the part replaced and the part stored: the
+        // whole variable is not walked again, and nothing changes when it would pass the budget.
+        let what = "'\(location.variable)'"
+        let added = try size(of: value, what: "the value stored in \(what)")
         guard let last = steps.last else {
+            variableSizes[location.variable] = added
             variables[location.variable] = value
             return
         }
+        var total = variableSizes[location.variable] ?? ValueSize(nodes: 0, bytes: 0)
+        if let replaced = variables[location.variable]?.part(at: steps) {
+            let removed = try size(of: replaced, what: what)
+            total.nodes -= removed.nodes
+            total.bytes -= removed.bytes
+        } else if case .member(let name) = last {
+            // A new member: its name counts too.
+            total.bytes += name.utf8.count
+        }
+        total.nodes += added.nodes
+        total.bytes += added.bytes
+        if total.nodes > meter.budgets.effectiveNodes { throw meter.budgets.nodesExceeded(what) }
+        if total.bytes > meter.budgets.effectiveBytes { throw meter.budgets.bytesExceeded(what) }
+        variableSizes[location.variable] = total
         // Take each container out of its parent so that it is uniquely referenced and changes
         // in place, set the part, then put the containers back from the bottom up.
         guard var current = variables.removeValue(forKey: location.variable) else {
@@ -157,6 +179,25 @@ enum ResolvedStep {
 }
 
 extension SCXMLValue {
+    /// The part that `steps` name, or `nil` when the last one names a part that does not exist
+    /// yet (a new member, an appended element).
+    func part(at steps: [ResolvedStep]) -> SCXMLValue? {
+        var current = self
+        for step in steps {
+            switch (step, current) {
+            case (.member(let name), .object(let members)):
+                guard let found = members.first(where: { $0.name == name }) else { return nil }
+                current = found.value
+            case (.index(let index), .array(let items)):
+                guard items.indices.contains(index) else { return nil }
+                current = items[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
     /// Removes the part at `step` (leaving `undefined` in its place) and returns it; the step
     /// was resolved against this value and names an existing part.
     ///

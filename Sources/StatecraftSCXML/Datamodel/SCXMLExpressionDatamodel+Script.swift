@@ -19,8 +19,11 @@ extension SCXMLExpressionDatamodel {
     /// effect.
     ///
     /// - Parameter script: The script's text.
-    /// - Throws: ``SCXMLDatamodelError`` with the offset in the script, counted in characters.
+    /// - Throws: ``SCXMLDatamodelError`` with the offset in the script, counted in characters;
+    ///   naming the budget when the macrostep's evaluation time is spent or a value would pass
+    ///   the value budget (``SCXMLBudgets``).
     public func run(script: String) throws(SCXMLDatamodelError) {
+        try meter.beginEvaluation()
         let statements = try parsedScript(script)
         let evaluator = makeEvaluator(source: script)
         do throws(SCXMLDatamodelError) {
@@ -38,8 +41,10 @@ extension SCXMLExpressionDatamodel {
                     if let expression {
                         let value = try evaluator.evaluate(expression)
                         try Self.checkDepth(of: value, below: 0)
+                        variableSizes[name] = try size(of: value, what: "the value of '\(name)'")
                         variables[name] = value
                     } else if variables[name] == nil {
+                        variableSizes[name] = ValueSize(nodes: 1, bytes: 0)
                         variables[name] = .undefined
                     }
                 }

@@ -22,8 +22,12 @@ public final class SCXMLExpressionDatamodel: SCXMLDatamodel {
     public static let systemVariableNames: Set<String> = ["_event", "_sessionid", "_name", "_ioprocessors"]
 
     private let environment: SCXMLDatamodelEnvironment
+    /// The session's evaluation meter and budgets.
+    let meter: SCXMLEvaluationMeter
     /// The declared variables.
     var variables: [String: SCXMLValue] = [:]
+    /// The size of each variable's value, counted against the value budget.
+    var variableSizes: [String: ValueSize] = [:]
     private var systemVariables: [String: SCXMLValue] = [:]
     private var expressions = ParseCache<ExpressionNode>(what: "expression", limit: ExpressionLimits.maximumExpressionLength)
     private var locations = ParseCache<LocationNode>(what: "location", limit: ExpressionLimits.maximumExpressionLength)
@@ -34,6 +38,7 @@ public final class SCXMLExpressionDatamodel: SCXMLDatamodel {
     /// - Parameter environment: Answers `In()`.
     public init(environment: SCXMLDatamodelEnvironment) {
         self.environment = environment
+        meter = environment.meter
     }
 
     // MARK: Variables
@@ -44,8 +49,9 @@ public final class SCXMLExpressionDatamodel: SCXMLDatamodel {
     ///   - id: A name of the language: a letter or `_`, then letters, digits and `_`; not a
     ///     keyword (`true`, `false`, `null`, `undefined`, `var`) nor a system variable.
     ///   - value: Its value; ``SCXMLValue/undefined`` for a `<data>` without one.
-    /// - Throws: ``SCXMLDatamodelError`` when `id` cannot name a variable, or when `value` nests
-    ///   more than 256 levels deep.
+    /// - Throws: ``SCXMLDatamodelError`` when `id` cannot name a variable, when `value` nests
+    ///   more than 256 levels deep, or when it is larger than the value budget
+    ///   (``SCXMLBudgets/valueNodes``, ``SCXMLBudgets/valueBytes``).
     public func declare(_ id: String, value: SCXMLValue) throws(SCXMLDatamodelError) {
         if Self.systemVariableNames.contains(id) {
             throw SCXMLDatamodelError("'\(id)' is a system variable and cannot be declared")
@@ -56,6 +62,7 @@ public final class SCXMLExpressionDatamodel: SCXMLDatamodel {
             )
         }
         try Self.checkDepth(of: value, below: 0)
+        variableSizes[id] = try size(of: value, what: "the value of '\(id)'")
         variables[id] = value
     }
 
@@ -98,14 +105,34 @@ public final class SCXMLExpressionDatamodel: SCXMLDatamodel {
     /// - Parameter expression: An expression of the `statecraft` language.
     /// - Returns: Its value.
     /// - Throws: ``SCXMLDatamodelError`` with the offset of the culprit, counted in characters,
-    ///   when the expression is malformed or cannot be evaluated.
+    ///   when the expression is malformed or cannot be evaluated; naming the budget when the
+    ///   macrostep's evaluation time is spent or the value is larger than the value budget
+    ///   (``SCXMLBudgets``).
     public func evaluate(_ expression: String) throws(SCXMLDatamodelError) -> SCXMLValue {
+        let value = try evaluateUnmeasured(expression)
+        if value.isContainer {
+            _ = try size(of: value, what: "the value of '\(Self.shortened(expression))'")
+        }
+        return value
+    }
+
+    /// The value of `expression`, its size not measured: for a condition, whose value is a
+    /// boolean, and for a value that is measured where it is stored.
+    func evaluateUnmeasured(_ expression: String) throws(SCXMLDatamodelError) -> SCXMLValue {
+        try meter.beginEvaluation()
         let node = try expressions.parse(expression, with: ExpressionParser.expression)
         do {
             return try makeEvaluator(source: expression).evaluate(node)
         } catch {
             throw error.located(in: expression)
         }
+    }
+
+    /// The size of `value`, counted against the value budget; `what` names it in the error.
+    func size(of value: SCXMLValue, what: String) throws(SCXMLDatamodelError) -> ValueSize {
+        var tally = SCXMLValueTally(budgets: meter.budgets)
+        try tally.add(value, what: what)
+        return ValueSize(nodes: tally.nodes, bytes: tally.bytes)
     }
 
     /// Evaluates a condition, which must be a boolean: the language never converts other
@@ -116,7 +143,7 @@ public final class SCXMLExpressionDatamodel: SCXMLDatamodel {
     /// - Throws: ``SCXMLDatamodelError`` when ``evaluate(_:)`` throws or the value is not a
     ///   boolean; the session then takes the condition as false and raises `error.execution`.
     public func evaluateCondition(_ expression: String) throws(SCXMLDatamodelError) -> Bool {
-        let value = try evaluate(expression)
+        let value = try evaluateUnmeasured(expression)
         guard case .bool(let flag) = value else {
             throw SCXMLDatamodelError(
                 "the condition '\(Self.shortened(expression))' is \(value.kindWithArticle), not a boolean",
@@ -128,7 +155,7 @@ public final class SCXMLExpressionDatamodel: SCXMLDatamodel {
 
     /// An evaluator for nodes parsed from `source`, reading this datamodel's variables.
     func makeEvaluator(source: String) -> ExpressionEvaluator {
-        ExpressionEvaluator(model: self, source: source)
+        ExpressionEvaluator(model: self, meter: meter, source: source)
     }
 
     /// Answers `In(id)` through the environment.
@@ -222,4 +249,10 @@ public final class SCXMLExpressionDatamodel: SCXMLDatamodel {
     func parsedScript(_ script: String) throws(SCXMLDatamodelError) -> [ScriptStatement] {
         try scripts.parse(script, with: ExpressionParser.script)
     }
+}
+
+/// The size of a stored value: its nodes and bytes of text, as ``SCXMLValueTally`` counts them.
+struct ValueSize {
+    var nodes: Int
+    var bytes: Int
 }

@@ -46,8 +46,11 @@ public final class SCXMLNullDatamodel: SCXMLDatamodel {
     ///
     /// - Parameter expression: `In('id')` or `In("id")`, whitespace allowed around the parts.
     /// - Returns: Whether the state `id` is active.
-    /// - Throws: ``SCXMLDatamodelError`` for any other condition.
+    /// - Throws: ``SCXMLDatamodelError`` for any other condition, and naming the budget when
+    ///   the macrostep's evaluation time (``SCXMLBudgets/evaluationTime``) is spent.
     public func evaluateCondition(_ expression: String) throws(SCXMLDatamodelError) -> Bool {
+        try environment.meter.beginEvaluation()
+        try environment.meter.tick()
         let id: String
         if let known = conditions[expression] {
             id = try known.get()

@@ -150,6 +150,8 @@ package struct SCXMLPathSearch {
     func replay(_ path: [ScriptStep]) -> Node {
         let session = SCXMLSession(document: document)
         session.eventLimit = eventLimit
+        // A search runs many macrosteps: a looping condition costs it SCXMLBudgets.tools' time.
+        session.budgets.evaluationTime = min(session.budgets.evaluationTime, SCXMLBudgets.tools.evaluationTime)
         var taken: Set<Int> = []
         var entered: Set<String> = []
         session.traceHandler = { entry in

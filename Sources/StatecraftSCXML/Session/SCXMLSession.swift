@@ -28,6 +28,8 @@ public final class SCXMLSession {
     let parentLink: ParentLink?
     var machine: Machine<String, SCXMLEvent, SessionHandle>?
     var datamodel: any SCXMLDatamodel
+    /// The evaluation meter of the datamodel: started again at each macrostep.
+    package let meter: SCXMLEvaluationMeter
     /// The engine's configuration while one of its calls runs, handed over by the chart's
     /// dequeue hook; `nil` between calls, when the machine itself answers. The session keeps
     /// no copy of the configuration.
@@ -119,7 +121,11 @@ public final class SCXMLSession {
         parentLink = parent.map { ParentLink(session: $0.session, invokeID: $0.invokeID) }
         self.sessionID = sessionID ?? group.newSessionID()
         let activeStates = ActiveStatesView()
-        datamodel = document.datamodelFactory(SCXMLDatamodelEnvironment(isActive: { activeStates.session?.isActive($0) ?? false }))
+        meter = SCXMLEvaluationMeter(budgets: document.datamodels.budgets)
+        meter.beginStep()
+        datamodel = document.datamodelFactory(
+            SCXMLDatamodelEnvironment(meter: meter, isActive: { activeStates.session?.isActive($0) ?? false })
+        )
         activeStates.session = self
         group.register(self)
     }
@@ -153,9 +159,18 @@ public final class SCXMLSession {
         set { group.invocationRoundLimit = max(1, newValue) }
     }
 
+    /// The budgets of this session's datamodel: evaluation time per macrostep, value size,
+    /// script heap. Those of the datamodels the document was read with by default
+    /// (``SCXMLDatamodels/budgets``); a change applies from the next evaluation.
+    public var budgets: SCXMLBudgets {
+        get { meter.budgets }
+        set { meter.budgets = newValue }
+    }
+
     func start(parameters: [String: SCXMLValue]) {
         guard !didStart else { return }
         didStart = true
+        meter.beginStep()
         datamodel.setSystemVariable("_sessionid", value: .string(sessionID))
         datamodel.setSystemVariable("_name", value: document.name.map { .string($0) } ?? .undefined)
         let location = SCXMLValue.object([SCXMLMember("location", .string("#_scxml_\(sessionID)"))])
@@ -293,6 +308,7 @@ public final class SCXMLSession {
         guard hasQueuedEvents, var machine = self.machine else { return }
         let event = externalQueue[externalHead]
         externalHead += 1
+        meter.beginStep()
         if externalHead > 64, externalHead * 2 > externalQueue.count {
             externalQueue.removeFirst(externalHead)
             externalHead = 0
@@ -394,6 +410,7 @@ public final class SCXMLSession {
     func cancel() {
         guard !isFinished else { return }
         isCancelled = true
+        meter.beginStep()
         // SCXML 6.4: cancelling an invoked session runs the onexit handlers of its active
         // states, in exit order. What they send no longer reaches anyone: this session takes
         // no more events, and its parent ignores the events of a cancelled invocation.
