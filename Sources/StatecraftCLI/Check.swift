@@ -22,6 +22,10 @@ struct Check: ParsableCommand {
             Examples:
               statecraft check light.scxml
               statecraft check --strict machines/*.scxml
+              statecraft check --allow-read shared/fixtures machines/order.scxml
+
+            A document reads only regular files inside its own folder unless --allow-read \
+            widens it, and a document larger than 4 MiB is refused before it is read.
 
             Exit status: 0 when every document is valid (warnings allowed); 1 when a document \
             cannot be read or is not valid SCXML; 2 with --strict when a valid document has \
@@ -32,11 +36,13 @@ struct Check: ParsableCommand {
     @Flag(help: "Treat lint findings as errors (exit status 2).")
     var strict = false
 
+    @OptionGroup var reading: ReadOptions
+
     @Argument(help: "SCXML documents.")
     var files: [String]
 
     func run() throws {
-        var report = CheckReport(strict: strict, terminal: .standardOutput)
+        var report = CheckReport(strict: strict, terminal: .standardOutput, readPolicy: reading.policy)
         for file in files { report.check(file) }
         for line in report.lines { print(line) }
         if report.status != 0 { throw ExitCode(report.status) }
@@ -50,10 +56,13 @@ struct CheckReport {
     private(set) var lines: [String] = []
     /// 0, 1 for an invalid document, 2 for lint findings under `--strict`.
     private(set) var status: Int32 = 0
+    /// Which files the documents may read.
+    let readPolicy: SCXMLDocument.ReadPolicy
 
-    init(strict: Bool, terminal: Terminal) {
+    init(strict: Bool, terminal: Terminal, readPolicy: SCXMLDocument.ReadPolicy = .documentFolder) {
         self.strict = strict
         self.terminal = terminal
+        self.readPolicy = readPolicy
     }
 
     /// Reads, checks and lints one document.
@@ -62,7 +71,7 @@ struct CheckReport {
     mutating func check(_ file: String) {
         let document: SCXMLDocument
         do {
-            document = try DocumentLoading.load(file)
+            document = try DocumentLoading.load(file, readPolicy: readPolicy)
         } catch {
             lines.append("\(terminal.paint("error:", .error)) \(error)")
             status = 1

@@ -21,6 +21,8 @@ struct Conformance: ParsableCommand {
     @Argument(help: "The folder of tests, laid out as the W3C publishes them.")
     var directory: String
 
+    @OptionGroup var reading: ReadOptions
+
     @Option(help: "The datamodel to run the tests with: \(Self.datamodels.joined(separator: ", ")) (ecmascript: the conf: markup as confEcma.xsl defines it, on JavaScriptCore).")
     var datamodel = ConformanceProfile.statecraft.name
 
@@ -35,14 +37,16 @@ struct Conformance: ParsableCommand {
     }
 
     func run() throws {
-        if datamodel == ECMAScriptEngine.datamodelName { return try ConformanceECMAScript.run(directory: directory) }
+        if datamodel == ECMAScriptEngine.datamodelName { return try ConformanceECMAScript.run(directory: directory, readPolicy: reading.policy) }
         guard let profile = ConformanceProfile.builtIn.first(where: { $0.name == datamodel }) else {
             throw ValidationError("unknown datamodel '\(datamodel)'")
         }
         let summary: ConformanceRunner.Summary
         do {
             let terminal = Terminal.standardOutput
-            summary = try ConformanceRunner(directory: directory, profile: profile).run { print(Self.painted("\($0)", terminal)) }
+            var runner = ConformanceRunner(directory: directory, profile: profile)
+            runner.readPolicy = reading.policy
+            summary = try runner.run { print(Self.painted("\($0)", terminal)) }
         } catch {
             throw ValidationError(error.description)
         }

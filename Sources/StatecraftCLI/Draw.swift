@@ -32,6 +32,8 @@ struct Draw: ParsableCommand {
     @Argument(help: "The SCXML document.")
     var file: String
 
+    @OptionGroup var reading: ReadOptions
+
     @Option(help: "dot, mermaid, plantuml, json, svg or png.")
     var format: DrawingFormat = .dot
 
@@ -50,7 +52,7 @@ struct Draw: ParsableCommand {
     func run() throws {
         let document: SCXMLDocument
         do {
-            document = try DocumentLoading.load(file, anyDatamodel: true)
+            document = try DocumentLoading.load(file, anyDatamodel: true, readPolicy: reading.policy)
         } catch {
             Terminal.writeError("\(Terminal.standardError.paint("error:", .error)) \(error)")
             throw ExitCode(1)

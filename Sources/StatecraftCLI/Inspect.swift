@@ -43,13 +43,15 @@ struct Inspect: AsyncParsableCommand {
     @Option(help: "The address to listen on. Anything but the loopback interface shows the document to the network.")
     var host: String = "127.0.0.1"
 
+    @OptionGroup var reading: ReadOptions
+
     @Option(help: "The machine's id on the page; by default the file's name.")
     var id: String?
 
     func run() async throws {
         let session: InspectSession
         do {
-            session = try InspectSession(file: file, host: host, port: port, id: id)
+            session = try InspectSession(file: file, host: host, port: port, id: id, readPolicy: reading.policy)
         } catch {
             Terminal.writeError("error: \(error)")
             throw ExitCode(1)
@@ -76,8 +78,10 @@ struct InspectSession {
     ///
     /// - Throws: ``DocumentLoading/Failure`` for a document error, `InspectorError` for an
     ///   unusable id.
-    init(file: String, host: String, port: Int, id: String?) throws {
-        let document = try DocumentLoading.load(file)
+    init(
+        file: String, host: String, port: Int, id: String?, readPolicy: SCXMLDocument.ReadPolicy = .documentFolder
+    ) throws {
+        let document = try DocumentLoading.load(file, readPolicy: readPolicy)
         self.file = file
         self.id = id ?? Self.id(forFile: file)
         inspector = Inspector(configuration: InspectorConfiguration(host: host, port: port))

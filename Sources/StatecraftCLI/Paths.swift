@@ -46,6 +46,8 @@ struct Paths: ParsableCommand {
 
     @Flag(help: "Print one JSON object.")
     var json = false
+    @OptionGroup var reading: ReadOptions
+
 
     @Option(help: ArgumentHelp(
         "A file of events to try beside the names the transitions use, in the script grammar (NAME or NAME JSON), for guards on event data.",
@@ -67,7 +69,7 @@ struct Paths: ParsableCommand {
     func run() throws {
         let document: SCXMLDocument
         do {
-            document = try DocumentLoading.load(file)
+            document = try DocumentLoading.load(file, readPolicy: reading.policy)
         } catch {
             Terminal.writeError("error: \(error)")
             throw ExitCode(1)

@@ -50,9 +50,11 @@ struct Simulate: ParsableCommand {
     var trace = false
 
     func run() throws {
+    @OptionGroup var reading: ReadOptions
+
         let document: SCXMLDocument
         do {
-            document = try DocumentLoading.load(file)
+            document = try DocumentLoading.load(file, readPolicy: reading.policy)
         } catch {
             Terminal.writeError("error: \(error)")
             throw ExitCode(1)

@@ -1,5 +1,5 @@
 import Foundation
-import StatecraftSCXML
+package import StatecraftSCXML
 
 /// Runs the W3C SCXML conformance tests in the ECMAScript profile: every test, in a folder laid
 /// out as the W3C publishes them (`NNN/testNNN.txml`, with `manifest.xml` in the folder or its
@@ -62,6 +62,8 @@ package struct ECMAScriptConformanceRunner: Sendable {
     package var timeLimit: Duration = .seconds(600)
     /// How long one ECMAScript evaluation may run.
     package var limits = ECMAScriptLimits()
+    /// Which files a test may read beyond its own folder (each test reads its own folder's files).
+    package var readPolicy = SCXMLDocument.ReadPolicy.documentFolder
 
     /// Creates a runner.
     ///
@@ -145,7 +147,7 @@ package struct ECMAScriptConformanceRunner: Sendable {
             return result(.skip, "a manual test: a person judges its outcome")
         }
         let document: SCXMLDocument
-        switch Self.prepare(path, datamodels: datamodels) {
+        switch Self.prepare(path, datamodels: datamodels, readPolicy: readPolicy) {
         case .skip(let reason): return result(.skip, reason)
         case .fail(let reason): return result(.fail, reason)
         case .ready(let ready): document = ready
@@ -171,11 +173,12 @@ package struct ECMAScriptConformanceRunner: Sendable {
 
     /// Reads the test at `path`, decides whether it applies, and compiles it translated; the
     /// `sub` documents it loads are translated too.
-    static func prepare(_ path: String, datamodels: SCXMLDatamodels) -> Preparation {
-        guard let data = FileManager.default.contents(atPath: path) else { return .fail("cannot read \(path)") }
+    static func prepare(
+        _ path: String, datamodels: SCXMLDatamodels, readPolicy: SCXMLDocument.ReadPolicy = .documentFolder
+    ) -> Preparation {
         let root: DocumentElement
         do {
-            root = try DocumentReader().read(String(decoding: data, as: UTF8.self), file: path)
+            root = try DocumentReader().read(ResourceLoader.documentText(atPath: path, policy: readPolicy), file: path)
         } catch {
             return .fail("\(error)")
         }
@@ -195,7 +198,8 @@ package struct ECMAScriptConformanceRunner: Sendable {
                 )
             }
             return .ready(try SCXMLDocument(
-                root: translated, file: path, baseDirectory: folder, fallback: translatedSubdocument, datamodels: datamodels
+                root: translated, file: path, baseDirectory: folder, fallback: translatedSubdocument, datamodels: datamodels,
+                readPolicy: readPolicy
             ))
         } catch {
             return .fail("\(error)")
@@ -221,8 +225,8 @@ package struct ECMAScriptConformanceRunner: Sendable {
     static func translatedSubdocument(_ path: String) -> String? {
         guard path.hasSuffix(".scxml") else { return nil }
         let source = String(path.dropLast(".scxml".count)) + ".txml"
-        guard let data = FileManager.default.contents(atPath: source),
-            let root = try? DocumentReader().read(String(decoding: data, as: UTF8.self), file: source),
+        guard let text = ResourceLoader.siblingText(atPath: source),
+            let root = try? DocumentReader().read(text, file: source),
             let translated = try? ECMAScriptConformanceMarkup.translate(root)
         else { return nil }
         return DocumentWriter.serialize(translated)

@@ -40,8 +40,8 @@ extension ConformanceRunner {
     func loadManifest() -> [String: TestInfo] {
         let candidates = [directory + "/manifest.xml", (directory as NSString).deletingLastPathComponent + "/manifest.xml"]
         guard let path = candidates.first(where: FileManager.default.fileExists(atPath:)),
-            let data = FileManager.default.contents(atPath: path),
-            let root = try? DocumentReader().read(String(decoding: data, as: UTF8.self), file: path)
+            let text = try? ResourceLoader.documentText(atPath: path),
+            let root = try? DocumentReader().read(text, file: path)
         else { return [:] }
         var tests: [String: TestInfo] = [:]
         func visit(_ element: DocumentElement) {
@@ -65,12 +65,9 @@ extension ConformanceRunner {
     /// compiles it with its `conf:` markup translated; `sub` documents it loads are translated
     /// too.
     func prepare(_ path: String) -> Preparation {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .fail("cannot read \(path)")
-        }
         let root: DocumentElement
         do {
-            root = try DocumentReader().read(String(decoding: data, as: UTF8.self), file: path)
+            root = try DocumentReader().read(ResourceLoader.documentText(atPath: path, policy: readPolicy), file: path)
         } catch {
             return .fail("\(error)")
         }
@@ -80,8 +77,7 @@ extension ConformanceRunner {
         if ConformanceMarkup.usesBasicHTTP(root) {
             return .skip(.basicHTTP, detail: nil)
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        let loader = ResourceLoader(baseDirectory: folder, fallback: supplement)
+        let loader = ResourceLoader.forDocument(atPath: path, policy: readPolicy, fallback: supplement)
         let translated: DocumentElement
         do {
             translated = try ConformanceMarkup.translate(root, vocabulary: profile.vocabulary)
@@ -97,9 +93,10 @@ extension ConformanceRunner {
         }
     }
 
-    /// What the loader falls back on for a file that does not exist: one of the profile's
-    /// ``ConformanceProfile/resources``, or for `name.scxml` the test's `name.txml`
-    /// translated, as the W3C's sheets would have produced it.
+    /// What the loader falls back on for a file that does not exist in a readable folder: one
+    /// of the profile's ``ConformanceProfile/resources``, or for `name.scxml` the test's
+    /// `name.txml` (read under the default policy of its folder) translated, as the W3C's
+    /// sheets would have produced it.
     var supplement: @Sendable (_ path: String) -> String? {
         let vocabulary = profile.vocabulary
         let resources = profile.resources
@@ -107,8 +104,8 @@ extension ConformanceRunner {
             if let resource = resources[(path as NSString).lastPathComponent] { return resource }
             guard path.hasSuffix(".scxml") else { return nil }
             let source = String(path.dropLast(".scxml".count)) + ".txml"
-            guard let data = FileManager.default.contents(atPath: source),
-                let root = try? DocumentReader().read(String(decoding: data, as: UTF8.self), file: source),
+            guard let text = ResourceLoader.siblingText(atPath: source),
+                let root = try? DocumentReader().read(text, file: source),
                 let translated = try? ConformanceMarkup.translate(root, vocabulary: vocabulary)
             else { return nil }
             return DocumentWriter.serialize(translated)

@@ -120,6 +120,8 @@ package struct ConformanceRunner: Sendable {
     package let profile: ConformanceProfile
     /// The most virtual time a test may take before it counts as never finishing.
     package var timeLimit: Duration = .seconds(600)
+    /// Which files a test may read beyond its own folder (each test reads its own folder's files).
+    package var readPolicy = SCXMLDocument.ReadPolicy.documentFolder
 
     /// Creates a runner.
     ///

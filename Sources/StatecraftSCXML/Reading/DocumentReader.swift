@@ -40,6 +40,20 @@ package struct DocumentReader: Sendable {
     /// - Throws: ``SCXMLError`` with code ``SCXMLError/Code/malformedXML``,
     ///   ``SCXMLError/Code/forbiddenMarkup`` or ``SCXMLError/Code/limitExceeded``.
     package func read(_ text: String, file: String? = nil) throws(SCXMLError) -> DocumentElement {
+        var walked = 0
+        return try read(text, file: file, walked: &walked)
+    }
+
+    /// Reads a document, counting the bytes walked to turn the parser's lines and columns into
+    /// offsets: the count stays proportional to the text's length, however long its lines.
+    ///
+    /// - Parameters:
+    ///   - text: The XML text.
+    ///   - file: The file it came from, for messages.
+    ///   - walked: Set to the bytes walked.
+    /// - Returns: The root element.
+    /// - Throws: ``SCXMLError`` as ``read(_:file:)`` does.
+    package func read(_ text: String, file: String? = nil, walked: inout Int) throws(SCXMLError) -> DocumentElement {
         let bytes = Array(text.utf8)
         guard bytes.count <= limits.maxBytes else {
             throw SCXMLError(
@@ -83,6 +97,7 @@ package struct DocumentReader: Sendable {
         parser.shouldResolveExternalEntities = false
         parser.delegate = builder
         let succeeded = parser.parse()
+        walked = builder.cursor.walked
         if var error = builder.failure {
             error.file = file
             throw error
@@ -228,107 +243,16 @@ package struct DocumentReader: Sendable {
     }
 }
 
-/// Line starts of a text, to turn byte offsets into positions and back.
-struct LineTable: Sendable {
-    private var starts: [Int] = [0]
-    private let bytes: [UInt8]
-    /// Offsets of spaces the reader put into the text it parses; positions leave them out, so
-    /// that they are those of the text given.
-    private let inserted: [Int]
-
-    init(_ bytes: [UInt8], inserted: [Int] = []) {
-        self.bytes = bytes
-        self.inserted = inserted
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            starts.append(offset + 1)
-        }
-    }
-
-    func position(ofOffset offset: Int) -> TextPosition {
-        var low = 0, high = starts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        let added = inserted.isEmpty ? 0 : inserted.count { $0 >= starts[low] && $0 < offset }
-        return TextPosition(line: low + 1, column: offset - starts[low] + 1 - added)
-    }
-
-    /// The position the parser reports as `line`/`column` (a column in characters), in the text
-    /// given.
-    func position(line: Int, column: Int) -> TextPosition {
-        let reported = TextPosition(line: max(line, 1), column: max(column, 1))
-        guard !inserted.isEmpty, line >= 1, line <= starts.count else { return reported }
-        var offset = starts[line - 1]
-        var remaining = max(column - 1, 0)
-        while remaining > 0, offset < bytes.count, bytes[offset] != UInt8(ascii: "\n") {
-            offset += 1
-            while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
-            remaining -= 1
-        }
-        let added = inserted.count { $0 >= starts[line - 1] && $0 < offset }
-        return TextPosition(line: reported.line, column: max(reported.column - added, 1))
-    }
-
-    /// The position of the `<` that opens the tag the parser reports at `line`/`column` (the
-    /// parser gives the end of the start tag).
-    func tagStart(line: Int, column: Int) -> TextPosition {
-        guard let offset = tagStartOffset(line: line, column: column) else {
-            return position(line: line, column: column)
-        }
-        return position(ofOffset: offset)
-    }
-
-    /// The byte offset of the `<` that opens the tag reported at `line`/`column`.
-    ///
-    /// The parser counts columns in characters, not bytes: the column is walked one UTF-8
-    /// sequence at a time, or text with multi-byte characters earlier on the line would put the
-    /// offset in an earlier tag (whose attributes would then be taken for this one's).
-    func tagStartOffset(line: Int, column: Int) -> Int? {
-        guard line >= 1, line <= starts.count, !bytes.isEmpty else { return nil }
-        var offset = starts[line - 1]
-        var remaining = max(column - 1, 0)
-        while remaining > 0, offset < bytes.count - 1, bytes[offset] != UInt8(ascii: "\n") {
-            offset += 1
-            while offset < bytes.count - 1, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
-            remaining -= 1
-        }
-        offset = min(offset, bytes.count - 1)
-        while offset > 0, bytes[offset] != UInt8(ascii: "<") { offset -= 1 }
-        return offset
-    }
-
-    /// The attribute names of the start tag at `offset`, in the order written.
-    func attributeNames(ofTagAt offset: Int) -> [String] {
-        var names: [String] = []
-        var index = offset + 1
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        // Skip the element name.
-        while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "/") {
-            index += 1
-        }
-        while index < bytes.count {
-            while index < bytes.count, isSpace(bytes[index]) { index += 1 }
-            guard index < bytes.count, bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "/") else { break }
-            let start = index
-            while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: "=") { index += 1 }
-            names.append(String(decoding: bytes[start..<index], as: UTF8.self))
-            while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "'") { index += 1 }
-            guard index < bytes.count else { break }
-            let quote = bytes[index]
-            index += 1
-            while index < bytes.count, bytes[index] != quote { index += 1 }
-            index += 1
-        }
-        return names
-    }
-}
-
 /// Builds the tree from the parser's callbacks.
 private final class TreeBuilder: NSObject, XMLParserDelegate {
     let limits: DocumentReader.Limits
     let lines: LineTable
     var stack: [DocumentElement] = []
+    /// Text of the innermost open element not yet added to its children: appended to in place
+    /// as the parser delivers it in pieces, and added whole when an element starts or ends.
+    var pendingText = ""
+    /// Where the last walk along a line to a tag stopped.
+    var cursor = LineTable.Cursor()
     var root: DocumentElement?
     var failure: SCXMLError?
     var elementCount = 0
@@ -343,7 +267,7 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
 
     func fail(_ parser: XMLParser, _ message: String, code: SCXMLError.Code = .limitExceeded) {
         guard failure == nil else { return }
-        let position = lines.tagStart(line: parser.lineNumber, column: parser.columnNumber)
+        let position = lines.tagStart(line: parser.lineNumber, column: parser.columnNumber, cursor: &cursor)
         failure = SCXMLError(code: code, message: message, position: position)
         parser.abortParsing()
     }
@@ -364,13 +288,14 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         if stack.count >= limits.maxDepth {
             return fail(parser, "elements are nested more than \(limits.maxDepth) deep")
         }
+        addPendingText()
         var scope = scopes.last ?? [:]
         scope.merge(pending) { _, new in new }
         scopes.append(scope)
         let declarations = pending
         pending = [:]
         var resolved: [DocumentAttribute] = []
-        let start = lines.tagStartOffset(line: parser.lineNumber, column: parser.columnNumber)
+        let start = lines.tagStartOffset(line: parser.lineNumber, column: parser.columnNumber, cursor: &cursor)
         let written = start.map { lines.attributeNames(ofTagAt: $0) } ?? []
         let rank = Dictionary(written.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let ordered = attributes.sorted { (rank[$0.key] ?? Int.max, $0.key) < (rank[$1.key] ?? Int.max, $1.key) }
@@ -388,13 +313,15 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         let namespace = (namespaceURI?.isEmpty ?? true) ? nil : namespaceURI
         stack.append(DocumentElement(
             name: elementName, namespace: namespace, prefix: prefix, attributes: resolved,
-            position: lines.tagStart(line: parser.lineNumber, column: parser.columnNumber),
+            position: start.map(lines.position(ofOffset:)) ?? lines.position(line: parser.lineNumber, column: parser.columnNumber),
             namespaceDeclarations: declarations
         ))
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        guard failure == nil, let element = stack.popLast() else { return }
+        guard failure == nil else { return }
+        addPendingText()
+        guard let element = stack.popLast() else { return }
         scopes.removeLast()
         if stack.isEmpty {
             root = element
@@ -405,12 +332,20 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
 
     func appendText(_ text: String) {
         guard failure == nil, !stack.isEmpty else { return }
+        pendingText += text
+    }
+
+    /// Adds the pending text to the innermost open element, joined to a text child it ends
+    /// with (text on both sides of a dropped comment is one text).
+    func addPendingText() {
+        guard !pendingText.isEmpty, !stack.isEmpty else { return }
         let last = stack.count - 1
         if case .text(let earlier)? = stack[last].children.last {
-            stack[last].children[stack[last].children.count - 1] = .text(earlier + text)
+            stack[last].children[stack[last].children.count - 1] = .text(earlier + pendingText)
         } else {
-            stack[last].children.append(.text(text))
+            stack[last].children.append(.text(pendingText))
         }
+        pendingText = ""
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {

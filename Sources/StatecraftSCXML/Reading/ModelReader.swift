@@ -483,8 +483,16 @@ struct ModelReader {
                 if !element.text.allSatisfy(\.isWhitespace) {
                     throw error("<script> has both 'src' and inline text; keep one", at: element)
                 }
-                guard let source = loader.load(src) else {
-                    throw error("<script src=\"\(src)\"> cannot be loaded; the document is rejected, as SCXML requires", at: element)
+                let source: String
+                do {
+                    source = try loader.text(of: src)
+                } catch {
+                    throw SCXMLError(
+                        code: error.code,
+                        message: "<script src=\"\(src)\"> cannot be loaded; the document is rejected, as SCXML requires: "
+                            + error.message,
+                        position: element.position, file: file
+                    )
                 }
                 kind = .script(source: source, src: src)
             } else {

@@ -40,39 +40,56 @@ public final class SCXMLDocument: Sendable {
 
     /// Reads a document from text.
     ///
+    /// The files it names in `src` and `srcexpr` are read under `readPolicy`: by default only
+    /// regular files inside `baseDirectory`, and nothing when there is no `baseDirectory` (see
+    /// ``ReadPolicy``).
+    ///
     /// - Parameters:
     ///   - xml: The document.
     ///   - file: Where it came from, for messages.
-    ///   - baseDirectory: The folder that relative `src` references are resolved against.
+    ///   - baseDirectory: The folder that relative `src` references are resolved against, and
+    ///     that the document may read by default.
     ///   - datamodels: The datamodels it may name.
     ///   - limits: What the reader accepts.
+    ///   - readPolicy: Which files the document may read.
     /// - Throws: ``SCXMLError`` saying what is wrong and where.
     public convenience init(
         xml: String,
         file: String? = nil,
         baseDirectory: String? = nil,
         datamodels: SCXMLDatamodels = .standard,
-        limits: Limits = Limits()
+        limits: Limits = Limits(),
+        readPolicy: ReadPolicy = .documentFolder
     ) throws(SCXMLError) {
         let root = try DocumentReader(limits: limits).read(xml, file: file)
-        try self.init(root: root, file: file, baseDirectory: baseDirectory, datamodels: datamodels)
+        let loader = ResourceLoader(baseDirectory: baseDirectory, policy: readPolicy)
+        try self.init(root: root, file: file, loader: loader, datamodels: datamodels)
     }
 
     /// Reads a document from a file.
     ///
+    /// The file itself and the files it names in `src` and `srcexpr` are read under
+    /// `readPolicy`: by default only regular files inside the document's folder, after
+    /// symbolic links are resolved (see ``ReadPolicy``). A file larger than `limits.maxBytes` is
+    /// refused before it is read.
+    ///
     /// - Parameters:
     ///   - path: The file.
     ///   - datamodels: The datamodels it may name.
-    /// - Throws: ``SCXMLError`` when the file cannot be read or the document is wrong.
-    public convenience init(contentsOfFile path: String, datamodels: SCXMLDatamodels = .standard) throws(SCXMLError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SCXMLError(code: .unreadableFile, message: "cannot read the file '\(path)'", file: path)
-        }
-        let directory = (path as NSString).deletingLastPathComponent
-        try self.init(
-            xml: String(decoding: data, as: UTF8.self), file: path,
-            baseDirectory: directory.isEmpty ? "." : directory, datamodels: datamodels
-        )
+    ///   - limits: What the reader accepts.
+    ///   - readPolicy: Which files the document may read.
+    /// - Throws: ``SCXMLError`` when the file cannot be read (the same message whether it is
+    ///   missing or outside the policy) or the document is wrong.
+    public convenience init(
+        contentsOfFile path: String,
+        datamodels: SCXMLDatamodels = .standard,
+        limits: Limits = Limits(),
+        readPolicy: ReadPolicy = .documentFolder
+    ) throws(SCXMLError) {
+        let text = try ResourceLoader.documentText(atPath: path, policy: readPolicy, limit: limits.maxBytes)
+        let root = try DocumentReader(limits: limits).read(text, file: path)
+        let loader = ResourceLoader.forDocument(atPath: path, policy: readPolicy)
+        try self.init(root: root, file: path, loader: loader, datamodels: datamodels)
     }
 
     /// Compiles a parsed document tree (for example one rewritten by `ConformanceMarkup`).
@@ -82,27 +99,33 @@ public final class SCXMLDocument: Sendable {
     ///   - file: Where it came from, for messages.
     ///   - baseDirectory: The folder that relative `src` references are resolved against.
     ///   - datamodels: The datamodels it may name.
+    ///   - readPolicy: Which files the document may read.
     /// - Throws: ``SCXMLError`` saying what is wrong and where.
     package convenience init(
         root: DocumentElement,
         file: String? = nil,
         baseDirectory: String? = nil,
-        datamodels: SCXMLDatamodels = .standard
+        datamodels: SCXMLDatamodels = .standard,
+        readPolicy: ReadPolicy = .documentFolder
     ) throws(SCXMLError) {
-        try self.init(root: root, file: file, loader: ResourceLoader(baseDirectory: baseDirectory), datamodels: datamodels)
+        let loader = ResourceLoader(baseDirectory: baseDirectory, policy: readPolicy)
+        try self.init(root: root, file: file, loader: loader, datamodels: datamodels)
     }
 
     /// Compiles a parsed document tree whose `src` references may be supplied by `fallback` when
-    /// no file holds them (the conformance runners translate `name.txml` for `name.scxml`).
+    /// a file is missing from a readable folder (the conformance runners translate `name.txml`
+    /// for `name.scxml`).
     package convenience init(
         root: DocumentElement,
         file: String?,
         baseDirectory: String?,
         fallback: @escaping @Sendable (_ path: String) -> String?,
-        datamodels: SCXMLDatamodels
+        datamodels: SCXMLDatamodels,
+        readPolicy: ReadPolicy = .documentFolder
     ) throws(SCXMLError) {
         try self.init(
-            root: root, file: file, loader: ResourceLoader(baseDirectory: baseDirectory, fallback: fallback),
+            root: root, file: file,
+            loader: ResourceLoader(baseDirectory: baseDirectory, policy: readPolicy, fallback: fallback),
             datamodels: datamodels
         )
     }

@@ -211,10 +211,7 @@ extension SCXMLSession {
     private func childDocument(of invoke: InvokeModel) throws -> SCXMLDocument {
         var source: String?
         if let src = try invoke.src ?? invoke.srcExpr.map({ try text(of: datamodel.evaluate($0)) }) {
-            guard let text = document.loader.load(src) else {
-                throw SCXMLDatamodelError("cannot load the document '\(src)'")
-            }
-            source = text
+            source = try document.loader.text(of: src)
         } else if let expr = invoke.contentExpr {
             source = try text(of: datamodel.evaluate(expr))
         } else if case .markup(let nodes)? = invoke.content {

@@ -528,9 +528,7 @@ public final class SCXMLSession {
                 try datamodel.declare(item.id, expression: expr)
                 return
             } else if let src = item.src {
-                guard let text = document.loader.load(src) else {
-                    throw SCXMLDatamodelError("cannot load '\(src)' for <data id=\"\(item.id)\">")
-                }
+                let text = try document.loader.text(of: src)
                 value = datamodel.value(ofContent: text)
             } else if let content = item.content {
                 value = contentValue(content)

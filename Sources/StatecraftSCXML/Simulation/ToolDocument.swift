@@ -13,15 +13,17 @@ package enum ToolDocument {
     ///   - anyDatamodel: Whether to read a document whose datamodel is not in `datamodels`
     ///     (`xpath`, or another name) as if it were `null`: enough to draw it, since a drawing
     ///     shows expressions as written and runs none.
+    ///   - readPolicy: Which files the document and the documents it loads may read; the
+    ///     document itself is read under it too, and refused before it is read when it is
+    ///     larger than the reader's limit.
     /// - Returns: The compiled document.
     /// - Throws: ``SCXMLError`` with the file, line and column of the first mistake.
     package static func load(
-        _ path: String, datamodels: SCXMLDatamodels = .standard, anyDatamodel: Bool = false
+        _ path: String, datamodels: SCXMLDatamodels = .standard, anyDatamodel: Bool = false,
+        readPolicy: SCXMLDocument.ReadPolicy = .documentFolder
     ) throws(SCXMLError) -> SCXMLDocument {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SCXMLError(code: .unreadableFile, message: "cannot read the file '\(path)'", file: path)
-        }
-        var root = try DocumentReader().read(String(decoding: data, as: UTF8.self), file: path)
+        let text = try ResourceLoader.documentText(atPath: path, policy: readPolicy)
+        var root = try DocumentReader().read(text, file: path)
         if path.hasSuffix(".txml") {
             do {
                 root = try ConformanceMarkup.translate(root)
@@ -33,11 +35,10 @@ package enum ToolDocument {
         if anyDatamodel, let name = root.attribute("datamodel"), !datamodels.names.contains(name) {
             datamodels.register(name, SCXMLNullDatamodel.self)
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        let base = folder.isEmpty ? "." : folder
-        let loader = path.hasSuffix(".txml")
-            ? ResourceLoader(baseDirectory: base, fallback: ConformanceRunner(directory: base, profile: .statecraft).supplement)
-            : ResourceLoader(baseDirectory: base)
+        let base = ResourceLoader.folder(of: path)
+        let fallback = path.hasSuffix(".txml")
+            ? ConformanceRunner(directory: base, profile: .statecraft).supplement : nil
+        let loader = ResourceLoader.forDocument(atPath: path, policy: readPolicy, fallback: fallback)
         return try SCXMLDocument(root: root, file: path, loader: loader, datamodels: datamodels)
     }
 }
