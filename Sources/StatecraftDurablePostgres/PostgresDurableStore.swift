@@ -128,6 +128,16 @@ public final class PostgresDurableStore: DurableStore {
         )
         """,
         "CREATE INDEX IF NOT EXISTS statecraft_outbox_pending ON statecraft_outbox (seq) WHERE NOT delivered",
+        // Schema 2: messages that could not be delivered, with why and when (`DeadLetter`). A database of
+        // schema 1 gains the table when a store first connects; processes of schema 1 ignore it.
+        """
+        CREATE TABLE IF NOT EXISTS statecraft_dead_letters (
+            seq BIGSERIAL PRIMARY KEY, id TEXT NOT NULL UNIQUE, source TEXT NOT NULL, target TEXT NOT NULL,
+            payload BYTEA NOT NULL, code TEXT NOT NULL, reason TEXT NOT NULL, failed_at BIGINT NOT NULL
+        )
+        """,
+        "CREATE TABLE IF NOT EXISTS statecraft_schema (version INTEGER PRIMARY KEY)",
+        "INSERT INTO statecraft_schema (version) VALUES (1), (2) ON CONFLICT (version) DO NOTHING",
     ]
 
     /// The event loop of the store's connection: the machines' writer runs there too, so that a

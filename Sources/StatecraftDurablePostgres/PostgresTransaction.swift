@@ -150,6 +150,52 @@ struct PostgresTransaction: DurableTransaction {
         _ = try await rows("UPDATE statecraft_outbox SET delivered = TRUE WHERE id = \(id) RETURNING id", what: "an outbox row") { try $0.decode(String.self) }
     }
 
+    func deadLetter(_ message: OutboxRecord, code: String, reason: String, at instant: Int64) async throws {
+        _ = try await rows(
+            """
+            WITH letter AS (
+                INSERT INTO statecraft_dead_letters (id, source, target, payload, code, reason, failed_at)
+                VALUES (\(message.id), \(message.source), \(message.target), \(message.payload), \(code), \(reason), \(instant))
+                ON CONFLICT (id) DO UPDATE SET code = EXCLUDED.code, reason = EXCLUDED.reason, failed_at = EXCLUDED.failed_at
+                RETURNING id
+            ), gone AS (
+                DELETE FROM statecraft_outbox WHERE id = \(message.id) RETURNING id
+            )
+            SELECT (SELECT COUNT(*) FROM letter), (SELECT COUNT(*) FROM gone)
+            """,
+            what: "a dead letter"
+        ) { try $0.decode((Int64, Int64).self) }
+    }
+
+    func deadLetters(limit: Int) async throws -> [DeadLetter] {
+        try await rows(
+            """
+            SELECT id, source, target, payload, code, reason, failed_at FROM statecraft_dead_letters
+            ORDER BY seq LIMIT \(Int64(limit))
+            """,
+            what: "a dead letter"
+        ) { try DeadLetterColumns($0.decode((String, String, String, Data, String, String, Int64).self)) }.map {
+            DeadLetter(
+                message: OutboxRecord(id: $0.id, source: $0.source, target: $0.target, payload: $0.payload), code: $0.code,
+                reason: $0.reason, failedAt: $0.failedAt
+            )
+        }
+    }
+
+    func retryDeadLetter(_ id: String) async throws -> Bool {
+        let moved = try await rows(
+            """
+            WITH letter AS (
+                DELETE FROM statecraft_dead_letters WHERE id = \(id) RETURNING id, source, target, payload
+            )
+            INSERT INTO statecraft_outbox (id, source, target, payload) SELECT id, source, target, payload FROM letter
+            ON CONFLICT (id) DO UPDATE SET delivered = FALSE RETURNING id
+            """,
+            what: "a retried dead letter"
+        ) { try $0.decode(String.self) }
+        return !moved.isEmpty
+    }
+
     func lock(_ ids: [String], skippingLocked: Bool) async throws -> [String: Int64]? {
         guard !ids.isEmpty else { return [:] }
         let query: PostgresQuery = skippingLocked
@@ -192,5 +238,19 @@ struct OutboxColumns: Sendable {
 
     init(_ columns: (String, String, String, Data)) {
         (id, source, target, payload) = columns
+    }
+}
+
+struct DeadLetterColumns: Sendable {
+    let id: String
+    let source: String
+    let target: String
+    let payload: Data
+    let code: String
+    let reason: String
+    let failedAt: Int64
+
+    init(_ columns: (String, String, String, Data, String, String, Int64)) {
+        (id, source, target, payload, code, reason, failedAt) = columns
     }
 }

@@ -18,21 +18,24 @@ extension Machine {
     /// Lets `duration` pass on the machine's clock, delivering every timer that falls due, in
     /// order, each as its own macrostep.
     ///
-    /// - Parameter duration: How much time passes; a negative duration changes nothing.
+    /// - Parameter duration: How much time passes; a negative duration changes nothing, and
+    ///   time stops at ``MachineClock/limit``.
     /// - Returns: How many timers fired.
     @discardableResult
     public mutating func advance(by duration: Duration) -> Int {
-        advance(to: clock + duration)
+        advance(to: MachineClock.adding(duration, to: clock))
     }
 
     /// Moves the machine's clock to `instant`, delivering every timer due by then, in order,
     /// each as its own macrostep. An instant in the past changes nothing.
     ///
-    /// - Parameter instant: The new time on the machine's clock.
+    /// - Parameter instant: The new time on the machine's clock; one past
+    ///   ``MachineClock/limit`` moves it to the limit.
     /// - Returns: How many timers fired.
     @inlinable
     @discardableResult
     public mutating func advance(to instant: Duration) -> Int {
+        let instant = min(instant, MachineClock.limit)
         guard instant > clock else { return 0 }
         guard workspace != nil else {
             clock = instant
@@ -82,12 +85,12 @@ extension Machine {
         return best
     }
 
-    /// Adds a timer due `delay` from now.
+    /// Adds a timer due `delay` from now (at ``MachineClock/limit`` at the latest).
     @inlinable
     mutating func schedule(_ trigger: Trigger<Event>, after delay: Duration, id: String?, owner: Int32) {
         space.timerSequence &+= 1
         space.timers.append(PendingTimer(
-            due: clock + max(delay, .zero), sequence: space.timerSequence, trigger: trigger, id: id, owner: owner
+            due: MachineClock.adding(max(delay, .zero), to: clock), sequence: space.timerSequence, trigger: trigger, id: id, owner: owner
         ))
     }
 

@@ -38,12 +38,15 @@ extension Machine {
     ///   - snapshot: The state to resume from, usually taken with ``snapshot`` and decoded.
     ///   - onTransition: A listener called after every transition taken.
     /// - Throws: ``SnapshotError`` when the snapshot names states the chart lacks, or its
-    ///   active states, history or timers are not ones the chart could be in.
+    ///   active states, history or timers are not ones the chart could be in; with code
+    ///   `outOfRange` when its clock or a timer's due time lies outside
+    ///   ``MachineClock`` (below zero or past ``MachineClock/limit``).
     public init(
         chart: Statechart<State, Event, Context>,
         snapshot: Snapshot<State, Event, Context>,
         onTransition: Listener? = nil
     ) throws(SnapshotError) {
+        try Self.checkNumbers(of: snapshot)
         var configuration = StateSet(capacity: chart.nodes.count)
         for state in snapshot.activeStates {
             configuration.insert(try Self.node(of: state, in: chart, role: "active state"))
@@ -98,6 +101,19 @@ extension Machine {
             }
         }
         self.workspace = space
+    }
+
+    /// Checks every number of a snapshot against its rule, so that no arithmetic on it can
+    /// overflow later: the clock and each timer's due time lie in the clock's range.
+    private static func checkNumbers(of snapshot: Snapshot<State, Event, Context>) throws(SnapshotError) {
+        if let problem = MachineClock.rangeProblem(snapshot.now, what: "the snapshot's clock (now)") {
+            throw SnapshotError(code: .outOfRange, message: problem)
+        }
+        for (index, timer) in snapshot.timers.enumerated() {
+            if let problem = MachineClock.rangeProblem(timer.due, what: "timer \(index)'s due time") {
+                throw SnapshotError(code: .outOfRange, message: problem)
+            }
+        }
     }
 
     private static func node(of state: State, in chart: Statechart<State, Event, Context>, role: String) throws(SnapshotError) -> Int {

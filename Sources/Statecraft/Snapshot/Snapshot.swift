@@ -23,7 +23,7 @@ public struct Snapshot<State: Hashable & Sendable, Event: MachineEvent, Context>
     public var context: Context
     /// Whether the machine still takes events.
     public var status: MachineStatus
-    /// The time on the machine's clock.
+    /// The time on the machine's clock, in `0 ...` ``MachineClock/limit``.
     public var now: Duration
     /// The timers waiting, in the order they will fire.
     public var timers: [SnapshotTimer<State, Event>]
@@ -65,7 +65,7 @@ public struct SnapshotTimer<State: Hashable & Sendable, Event: MachineEvent> {
         case delayedTransition(source: State, index: Int)
     }
 
-    /// When it fires, on the machine's clock.
+    /// When it fires, on the machine's clock, in `0 ...` ``MachineClock/limit``.
     public var due: Duration
     /// What fires.
     public var kind: Kind
@@ -141,6 +141,9 @@ public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible 
         /// A timer refers to a delayed transition the chart does not have, or to a state that
         /// is not active.
         public static let invalidTimer = Code(name: "invalidTimer")
+        /// A number is outside its range: the clock or a timer's due time is negative or past
+        /// ``MachineClock/limit``.
+        public static let outOfRange = Code(name: "outOfRange")
 
         /// The code's name.
         public var description: String { name }

@@ -22,11 +22,28 @@ public struct DurableClock: Sendable {
 }
 
 extension Duration {
-    /// The duration in whole milliseconds, rounded up, so that a deadline is never early.
+    /// The duration in whole milliseconds, rounded up, so that a deadline is never early;
+    /// stopping at `Int64.max` (and `Int64.min`) rather than overflowing.
     var wholeMillisecondsRoundedUp: Int64 {
         let (seconds, attoseconds) = components
         let perMillisecond: Int64 = 1_000_000_000_000_000
         let (quotient, remainder) = attoseconds.quotientAndRemainder(dividingBy: perMillisecond)
-        return seconds * 1000 + quotient + (remainder > 0 ? 1 : 0)
+        let (milliseconds, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        if overflow { return seconds < 0 ? .min : .max }
+        return milliseconds.saturatingAdd(quotient + (remainder > 0 ? 1 : 0))
+    }
+}
+
+extension Int64 {
+    /// The sum, stopping at `Int64.max` or `Int64.min` rather than overflowing.
+    func saturatingAdd(_ other: Int64) -> Int64 {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? .max : .min) : sum
+    }
+
+    /// The difference, stopping at `Int64.max` or `Int64.min` rather than overflowing.
+    func saturatingSubtract(_ other: Int64) -> Int64 {
+        let (difference, overflow) = subtractingReportingOverflow(other)
+        return overflow ? (other < 0 ? .max : .min) : difference
     }
 }

@@ -22,7 +22,7 @@ extension DurableMachines {
         } catch {
             // The instance may have changed; the store has not: take it from the store next time.
             cache[id] = nil
-            throw error
+            throw error.naming(id)
         }
         let entry = JournalEntry(eventID: eventID, machineID: id, kind: kind, payload: payload, appliedAt: now)
         let applied: Bool
@@ -45,12 +45,14 @@ extension DurableMachines {
         return .applied(outcome: step.outcome)
     }
 
-    /// Fires the timers of one batch of machines that are due.
+    /// Fires the timers of one batch of machines that are due, leaving out `skipping` (machines
+    /// that failed earlier in the same ``DurableMachines/fireDueTimers()``), so that machines whose
+    /// rows do not restore cannot fill every batch and starve the others.
     func fireTimers(
-        in transaction: any DurableTransaction, cache: inout [String: HeldMachine], touched: inout Set<String>
+        skipping: Set<String>, in transaction: any DurableTransaction, cache: inout [String: HeldMachine], touched: inout Set<String>
     ) async throws -> Reply {
         let now = clock.milliseconds()
-        var due = try await transaction.dueMachines(at: now, limit: maxBatch)
+        var due = try await transaction.dueMachines(at: now, limit: maxBatch, excluding: skipping)
         let fetched = due.count
         if let revisions = try await transaction.lock(due.sorted(), skippingLocked: true) {
             forgetChanged(due, revisions: revisions, cache: &cache)
@@ -58,6 +60,7 @@ extension DurableMachines {
         }
         var fired = 0
         var moved = 0
+        var failed: [String] = []
         for id in due {
             do {
                 let held = try await load(id, in: transaction, cache: &cache)
@@ -75,10 +78,14 @@ extension DurableMachines {
                 fired += writes.timersFired
                 moved += 1
             } catch let error as DurableError where error.isRequestLocal {
-                logger.error("a due machine cannot be restored; its timers wait", metadata: ["machine": "\(id)", "error": "\(error)"])
+                // Reported for its machine by `load` when its row does not restore; its timers wait.
+                failed.append(id)
+                if !problem(of: id) {
+                    logger.error("a due machine's timers cannot fire; they wait", metadata: ["machine": "\(id)", "error": "\(error)"])
+                }
             }
         }
-        return .fired(fired, more: fetched == maxBatch && moved > 0)
+        return .fired(fired, more: fetched == maxBatch && (moved > 0 || !failed.isEmpty), failed: failed)
     }
 
     /// Delivers one batch of outbox messages, each applied once under its own id.
@@ -107,15 +114,18 @@ extension DurableMachines {
                 )
                 delivered += 1
                 metrics.delivered.increment()
+                try await transaction.markDelivered(message.id)
             } catch let error as DurableError where error.isRequestLocal {
-                // Undeliverable (no such machine, not its event): kept as delivered so it does not block
-                // the outbox, and logged.
+                // Undeliverable (no such machine, a row that does not restore, a chart not registered or of
+                // another version, not its event): moved to the dead letters with why, in this transaction,
+                // so that it neither blocks the outbox nor is lost; `retryDeadLetter` puts it back.
+                try await transaction.deadLetter(message, code: error.code.name, reason: error.description, at: clock.milliseconds())
+                metrics.deadLettered.increment()
                 logger.error(
-                    "an outbox message cannot be delivered; dropped",
+                    "an outbox message cannot be delivered; kept as a dead letter",
                     metadata: ["message": "\(message.id)", "target": "\(message.target)", "error": "\(error)"]
                 )
             }
-            try await transaction.markDelivered(message.id)
             handled += 1
         }
         // More only when this round took messages off: one whose machine is busy waits.

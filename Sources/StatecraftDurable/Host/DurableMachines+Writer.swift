@@ -85,7 +85,7 @@ extension DurableMachines {
             switch request.work {
             case .read(let id): ids.insert(id)
             case .create(let id, _), .send(let id, _, _): if all { ids.insert(id) }
-            case .fireTimers, .deliver, .journalled: break
+            case .fireTimers, .deliver, .journalled, .deadLetters, .retryDeadLetter: break
             }
         }
         guard !ids.isEmpty else { return }
@@ -111,10 +111,14 @@ extension DurableMachines {
         case .send(let id, let eventID, let payload):
             let result = try await apply(payload, kind: .event, eventID: eventID, to: id, in: transaction, cache: &cache, touched: &touched)
             return .sent(result)
-        case .fireTimers:
-            return try await fireTimers(in: transaction, cache: &cache, touched: &touched)
+        case .fireTimers(let skipping):
+            return try await fireTimers(skipping: skipping, in: transaction, cache: &cache, touched: &touched)
         case .deliver:
             return try await deliver(in: transaction, cache: &cache, touched: &touched)
+        case .deadLetters(let limit):
+            return .deadLetters(try await transaction.deadLetters(limit: limit))
+        case .retryDeadLetter(let id):
+            return .retried(try await transaction.retryDeadLetter(id))
         case .journalled(let eventID):
             return .journalled(try await transaction.isRecorded(eventID))
         case .read(let id):
@@ -145,7 +149,7 @@ extension DurableMachines {
         let origin = clock.milliseconds()
         let row = StoredMachine(
             id: id, chart: chartName, version: chart.version, snapshot: try instance.encodedSnapshot(), origin: origin,
-            nextDue: instance.nextDeadline.map { origin + $0.wholeMillisecondsRoundedUp }, revision: 1
+            nextDue: instance.nextDeadline.map { origin.saturatingAdd($0.wholeMillisecondsRoundedUp) }, revision: 1
         )
         touched.insert(id)
         guard try await transaction.insert(row) else { return false }
@@ -155,41 +159,29 @@ extension DurableMachines {
     }
 
     /// The machine with an id, from memory or restored from its row.
+    ///
+    /// A row that cannot be restored is reported for its machine (see ``recordProblem(_:)``)
+    /// and thrown as an error naming it; a row restored again clears its report.
     func load(_ id: String, in transaction: any DurableTransaction, cache: inout [String: HeldMachine]) async throws -> HeldMachine {
         if let held = cache[id] { return held }
         guard let row = try await transaction.machine(id) else {
             throw DurableError(code: .unknownMachine, message: "no machine has this id; create it first", machineID: id)
         }
-        guard let chart = charts[row.chart] else {
-            throw DurableError(
-                code: .unknownChart, message: "the row names chart '\(row.chart)', which this process has not registered", machineID: id
-            )
-        }
-        let instance: any DurableInstance
+        let held: HeldMachine
         do {
-            instance = try chart.restore(row.snapshot, version: row.version)
+            held = try HeldMachine.restore(row, charts: charts)
         } catch {
-            throw DurableError(code: error.code, message: error.message, machineID: id, cause: error.cause)
+            recordProblem(error)
+            throw error
         }
-        let held = HeldMachine(instance: instance, row: row)
+        clearProblem(of: id)
         cache[id] = held
         return held
     }
 
     /// Fires a machine's timers due by `now` in memory, gathering the journal entries and messages.
     func fireTimers(of held: HeldMachine, now: Int64, into writes: inout PendingWrites) throws(DurableError) {
-        let target = Duration.milliseconds(max(0, now - held.row.origin))
-        // At most one pass per timer; a machine whose timers keep falling due at once stops here.
-        for _ in 0 ..< 10_000 {
-            guard let deadline = held.instance.nextDeadline, deadline <= target else { break }
-            let step = try held.instance.advance(to: deadline)
-            guard step.timersFired > 0 else { break }
-            let eventID = "timer:\(held.row.id):\(held.row.origin + deadline.wholeMillisecondsRoundedUp)"
-            writes.entries.append(JournalEntry(eventID: eventID, machineID: held.row.id, kind: .timer, payload: Data(), appliedAt: now))
-            writes.add(step, cause: eventID, from: held.row.id)
-            writes.timersFired += step.timersFired
-        }
-        if target > held.instance.now { _ = try held.instance.advance(to: target) }
+        try held.fireTimers(now: now, into: &writes)
     }
 
     /// The machine's new row: its snapshot, version, next deadline and revision after a step.
@@ -198,12 +190,7 @@ extension DurableMachines {
         guard let chart = charts[held.row.chart] else {
             throw DurableError(code: .unknownChart, message: "chart '\(held.row.chart)' is not registered", machineID: held.row.id)
         }
-        var row = held.row
-        row.snapshot = try held.instance.encodedSnapshot()
-        row.version = chart.version
-        row.nextDue = held.instance.nextDeadline.map { row.origin + $0.wholeMillisecondsRoundedUp }
-        row.revision += 1
-        return row
+        return try held.nextRow(version: chart.version)
     }
 
     /// Writes a machine's new row and what its step gathered.

@@ -26,7 +26,14 @@ import Synchronization
 /// clock to now, firing what is due; ``fireDueTimers()`` (which ``DurableWorker`` calls) fires
 /// the timers of every machine. After a restart, a timer that fell due meanwhile fires once,
 /// late: never twice, never not at all. Each firing is journalled as
-/// `timer:<machine id>:<deadline in ms>`.
+/// `timer:<machine id>:<deadline in ms>`, and each message as `message:<n>:<cause event id>`:
+/// ids a client cannot send (see ``send(_:to:id:)``).
+///
+/// Stored rows are hostile input: a row that does not restore (corrupt, of a chart this
+/// process has not registered, of another version without a migration) is an error for its
+/// machine only, logged once, counted, and listed by ``unloadableMachines()``; sends to it fail
+/// with that error and the other machines go on. A message that cannot be delivered is kept
+/// as a ``DeadLetter`` (``deadLetters(limit:)``, ``retryDeadLetter(_:)``), never dropped.
 public final class DurableMachines: Sendable {
     let store: any DurableStore
     let charts: [String: any DurableChart]
@@ -35,6 +42,8 @@ public final class DurableMachines: Sendable {
     let maxBatch: Int
     let metrics = DurableMetrics()
     let queue = Mutex(RequestQueue())
+    /// The machines whose rows were found not to restore, with why; see ``unloadableMachines()``.
+    let problems = Mutex<[String: DurableError]>([:])
     private let writer = Mutex<Task<Void, Never>?>(nil)
 
     /// Starts durable machines on a store.
@@ -81,13 +90,16 @@ public final class DurableMachines: Sendable {
     ///   - event: The event, encoded as the machine's chart decodes events (for example with
     ///     ``TypedDurableChart/encode(_:)``).
     ///   - id: The machine's id.
-    ///   - eventID: The event's id, unique in the store: the same id is applied once.
+    ///   - eventID: The event's id, unique in the store: the same id is applied once. It may not
+    ///     be empty nor start with `timer:` or `message:`, the prefixes of the ids the store
+    ///     makes for timers and messages.
     /// - Returns: `.applied` with what the step did, or `.duplicate`.
-    /// - Throws: ``DurableError``: `unknownMachine`, `invalidEvent`, `versionMismatch`,
-    ///   `corruptRow`, `unknownChart`, `database`, `closed`.
+    /// - Throws: ``DurableError``: `invalidArgument` for an id in the store's namespace,
+    ///   `unknownMachine`, `invalidEvent`, `versionMismatch`, `corruptRow` (the row's fault, named
+    ///   in the message), `unknownChart`, `database`, `closed`.
     public func send(_ event: Data, to id: String, id eventID: String) async throws -> DurableSendResult {
-        guard !eventID.isEmpty else {
-            throw DurableError(code: .invalidArgument, message: "an event id must not be empty", machineID: id)
+        if let refusal = DurableIDs.refusal(ofClientID: eventID) {
+            throw DurableError(code: .invalidArgument, message: refusal, machineID: id)
         }
         guard case .sent(let result) = try await submit(.send(machine: id, eventID: eventID, payload: event)) else {
             preconditionFailure("a send request was answered with another kind of reply")
@@ -103,10 +115,13 @@ public final class DurableMachines: Sendable {
     @discardableResult
     public func fireDueTimers() async throws -> Int {
         var total = 0
-        // Each round fires at most one batch of machines; a bounded number of rounds.
+        var skipping: Set<String> = []
+        // Each round fires at most one batch of machines; a bounded number of rounds. A machine
+        // that fails is tried once per call: the next batches leave it out.
         for _ in 0 ..< 10_000 {
-            guard case .fired(let fired, let more) = try await submit(.fireTimers) else { return total }
+            guard case .fired(let fired, let more, let failed) = try await submit(.fireTimers(skipping: skipping)) else { return total }
             total += fired
+            skipping.formUnion(failed)
             if !more { break }
         }
         return total

@@ -12,4 +12,9 @@ struct DurableMetrics: Sendable {
     let timersFired = Counter(label: "statecraft_durable_timers_fired")
     /// Outbox messages delivered.
     let delivered = Counter(label: "statecraft_durable_messages_delivered")
+    /// Outbox messages that could not be delivered, moved to the dead letters.
+    let deadLettered = Counter(label: "statecraft_durable_messages_dead_lettered")
+    /// Machines whose stored row was found not to restore (corrupt, of a chart not registered or
+    /// of another version without a migration), each counted once until it restores again.
+    let unloadable = Counter(label: "statecraft_durable_machines_unloadable")
 }

@@ -2,10 +2,13 @@
 enum Work: Sendable {
     case create(id: String, chart: String)
     case send(machine: String, eventID: String, payload: Data)
-    case fireTimers
+    /// One batch of due machines, leaving out those that failed earlier in the same call.
+    case fireTimers(skipping: Set<String>)
     case deliver
     case read(id: String)
     case journalled(eventID: String)
+    case deadLetters(limit: Int)
+    case retryDeadLetter(id: String)
 }
 
 import Foundation
@@ -14,10 +17,14 @@ import Foundation
 enum Reply: Sendable {
     case created(Bool)
     case sent(DurableSendResult)
-    case fired(Int, more: Bool)
+    /// Timers fired, whether more machines are due, and the machines whose timers could not
+    /// be fired (their rows do not restore).
+    case fired(Int, more: Bool, failed: [String])
     case delivered(Int, more: Bool)
     case row(StoredMachine)
     case journalled(Bool)
+    case deadLetters([DeadLetter])
+    case retried(Bool)
 }
 
 /// A request waiting for the writer, with the caller it answers.

@@ -70,6 +70,15 @@ public protocol DurableTransaction {
     ///   - limit: The most ids returned.
     func dueMachines(at instant: Int64, limit: Int) async throws -> [String]
 
+    /// ``dueMachines(at:limit:)`` leaving out the machines in `excluded` (machines whose rows do
+    /// not restore, so that they cannot fill every batch). The default fetches more and filters.
+    ///
+    /// - Parameters:
+    ///   - instant: Milliseconds on the durable clock.
+    ///   - limit: The most ids returned.
+    ///   - excluded: Ids to leave out.
+    func dueMachines(at instant: Int64, limit: Int, excluding excluded: Set<String>) async throws -> [String]
+
     /// The earliest timer due of all machines, in milliseconds on the durable clock.
     func earliestDue() async throws -> Int64?
 
@@ -86,6 +95,30 @@ public protocol DurableTransaction {
 
     /// Marks a message delivered.
     func markDelivered(_ id: String) async throws
+
+    /// Moves an undeliverable message from the outbox to the dead letters, with why and when
+    /// (replacing an earlier dead letter of the same id).
+    ///
+    /// The default throws `database`: a store without dead letters keeps such a message in the
+    /// outbox, failing the delivery, rather than dropping it.
+    ///
+    /// - Parameters:
+    ///   - message: The message.
+    ///   - code: The name of the refusing error's code.
+    ///   - reason: The refusing error's description.
+    ///   - instant: When, in milliseconds on the durable clock.
+    func deadLetter(_ message: OutboxRecord, code: String, reason: String, at instant: Int64) async throws
+
+    /// The dead letters, oldest first.
+    ///
+    /// - Parameter limit: The most returned.
+    func deadLetters(limit: Int) async throws -> [DeadLetter]
+
+    /// Moves a dead letter back to the outbox, undelivered, under its id.
+    ///
+    /// - Parameter id: The message's id.
+    /// - Returns: `false` when no dead letter has the id.
+    func retryDeadLetter(_ id: String) async throws -> Bool
 
     /// Locks machine rows until the transaction ends, so that no other process applies their
     /// events meanwhile, and returns the revision of each row locked.

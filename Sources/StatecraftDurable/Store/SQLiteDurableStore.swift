@@ -91,6 +91,16 @@ public final class SQLiteDurableStore: DurableStore {
         )
         """,
         "CREATE INDEX IF NOT EXISTS statecraft_outbox_pending ON statecraft_outbox (seq) WHERE delivered = 0",
+        // Schema 2: messages that could not be delivered, with why and when (see `DeadLetter`). A store
+        // of schema 1 gains the table when it is opened; processes of schema 1 ignore it.
+        """
+        CREATE TABLE IF NOT EXISTS statecraft_dead_letters (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, source TEXT NOT NULL, target TEXT NOT NULL,
+            payload TEXT NOT NULL, code TEXT NOT NULL, reason TEXT NOT NULL, failed_at INTEGER NOT NULL
+        )
+        """,
+        "CREATE TABLE IF NOT EXISTS statecraft_schema (version INTEGER PRIMARY KEY)",
+        "INSERT INTO statecraft_schema (version) VALUES (1), (2) ON CONFLICT (version) DO NOTHING",
         // A step's two writes as one statement (see `stepSQL`): a row inserted into this view
         // journals the event and updates the machine, or does neither and fails with one of
         // `StepRefusal`'s messages. One hop to the store's thread instead of two, and no row
@@ -304,5 +314,50 @@ struct SQLiteTransaction: DurableTransaction {
 
     func markDelivered(_ id: String) async throws {
         try await store.run("UPDATE statecraft_outbox SET delivered = 1 WHERE id = ?", [.text(id)])
+    }
+
+    func deadLetter(_ message: OutboxRecord, code: String, reason: String, at instant: Int64) async throws {
+        try await store.run(
+            """
+            INSERT INTO statecraft_dead_letters (id, source, target, payload, code, reason, failed_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET code = excluded.code, reason = excluded.reason, failed_at = excluded.failed_at
+            """,
+            [.text(message.id), .text(message.source), .text(message.target), .text(String(decoding: message.payload, as: UTF8.self)),
+             .text(code), .text(reason), .integer(SQLiteInt64(instant))]
+        )
+        try await store.run("DELETE FROM statecraft_outbox WHERE id = ?", [.text(message.id)])
+    }
+
+    func deadLetters(limit: Int) async throws -> [DeadLetter] {
+        try await store.run(
+            "SELECT id, source, target, payload, code, reason, failed_at FROM statecraft_dead_letters ORDER BY seq LIMIT ?",
+            [.integer(SQLiteInt64(limit))]
+        ).map { row in
+            guard let id = row.column("id")?.string, let source = row.column("source")?.string,
+                  let target = row.column("target")?.string, let payload = row.column("payload")?.string,
+                  let code = row.column("code")?.string, let reason = row.column("reason")?.string,
+                  let failedAt = row.column("failed_at")?.integer
+            else {
+                throw DurableError(code: .corruptRow, message: "a dead-letter row lacks a column or has one of the wrong type")
+            }
+            return DeadLetter(
+                message: OutboxRecord(id: id, source: source, target: target, payload: Data(payload.utf8)), code: code, reason: reason,
+                failedAt: Int64(failedAt)
+            )
+        }
+    }
+
+    func retryDeadLetter(_ id: String) async throws -> Bool {
+        let moved = try await store.run(
+            """
+            INSERT INTO statecraft_outbox (id, source, target, payload)
+            SELECT id, source, target, payload FROM statecraft_dead_letters WHERE id = ?
+            ON CONFLICT (id) DO UPDATE SET delivered = 0 RETURNING id
+            """,
+            [.text(id)]
+        )
+        guard !moved.isEmpty else { return false }
+        try await store.run("DELETE FROM statecraft_dead_letters WHERE id = ?", [.text(id)])
+        return true
     }
 }

@@ -92,7 +92,8 @@ extension SCXMLSession {
     /// - Throws: ``SCXMLSnapshotError`` with code `unsavableData` naming every value a
     ///   snapshot cannot keep (a variable holding a function or a cycle, `undefined` or `NaN`
     ///   inside a value, in the variables or in the data of a queued event), or when the
-    ///   datamodel cannot list its variables; nothing is left out silently. Only a top-level
+    ///   datamodel cannot list its variables, or a counter has passed
+    ///   ``Snapshot/counterLimit`` (a snapshot restoring would refuse); nothing is left out silently. Only a top-level
     ///   session is saved: its invoked children are saved with it.
     public func snapshot() throws(SCXMLSnapshotError) -> Snapshot {
         guard parentLink == nil else {
@@ -108,7 +109,15 @@ extension SCXMLSession {
             problems += timer.event.data.jsonProblems(at: "the data of the delayed event '\(timer.event.name)'", allowingUndefined: true)
         }
         guard problems.isEmpty else { throw Self.unsavable(problems) }
-        return Snapshot(format: Snapshot.currentFormat, now: now, session: state, counter: counter, sequence: sequence, timers: timers)
+        let snapshot = Snapshot(format: Snapshot.currentFormat, now: now, session: state, counter: counter, sequence: sequence, timers: timers)
+        do {
+            // A session restored near a counter's limit may count past it: such a snapshot would be
+            // refused when restored, so it is refused now, where the session still runs.
+            try snapshot.checkNumbers()
+        } catch {
+            throw SCXMLSnapshotError(code: .unsavableData, message: "cannot save the session: " + error.message)
+        }
+        return snapshot
     }
 
     static func unsavable(_ problems: [String]) -> SCXMLSnapshotError {
@@ -180,8 +189,10 @@ extension SCXMLSession {
     /// - Throws: ``SCXMLSnapshotError``: `foreignDocument` when the snapshot was taken of
     ///   another document, `unsupportedFormat` for a format this version does not read,
     ///   `corruptSnapshot` when its contents contradict the document or each other (with what
-    ///   is wrong).
+    ///   is wrong), `outOfRange` when a number breaks its rule (see ``Snapshot/counterLimit``
+    ///   and `MachineClock`).
     public convenience init(document: SCXMLDocument, snapshot: Snapshot) throws(SCXMLSnapshotError) {
+        try snapshot.checkNumbers()
         guard snapshot.format == Snapshot.currentFormat else {
             throw SCXMLSnapshotError(
                 code: .unsupportedFormat,
@@ -201,6 +212,10 @@ extension SCXMLSession {
         if let missing = group.restore(now: snapshot.now, counter: snapshot.counter, sequence: snapshot.sequence, timers: snapshot.timers) {
             throw Self.corrupt("a delayed send names the session '\(missing)', which the snapshot does not hold")
         }
+    }
+
+    static func outOfRange(_ message: String) -> SCXMLSnapshotError {
+        SCXMLSnapshotError(code: .outOfRange, message: "the snapshot is refused: \(message)")
     }
 
     static func corrupt(_ message: String) -> SCXMLSnapshotError {

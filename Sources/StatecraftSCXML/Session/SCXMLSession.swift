@@ -259,7 +259,7 @@ public final class SCXMLSession {
     ///
     /// - Parameter duration: How far to move.
     public func advance(by duration: Duration) {
-        group.advance(to: group.now + duration)
+        group.advance(to: MachineClock.adding(duration, to: group.now))
     }
 
     /// Moves the group's clock to `instant` (an earlier one changes nothing), delivering every

@@ -18,6 +18,10 @@ public struct SCXMLSnapshotError: Error, Hashable, Sendable, CustomStringConvert
         /// The snapshot's contents contradict each other or the document: an unknown state, a
         /// configuration the chart cannot be in, a timer for a session it does not hold.
         public static let corruptSnapshot = Code(name: "corruptSnapshot")
+        /// A number of the snapshot breaks its rule: the clock or a delayed send's due time
+        /// outside `0 ... MachineClock.limit`, a counter below zero or past 2^53, a counter
+        /// below what the snapshot's lists show it has counted.
+        public static let outOfRange = Code(name: "outOfRange")
         /// The snapshot was written in a format this version does not read.
         public static let unsupportedFormat = Code(name: "unsupportedFormat")
 

@@ -1,3 +1,5 @@
+import Statecraft
+
 /// The sessions that can reach each other (a session and the ones it invoked), with the
 /// virtual clock their delayed sends wait on.
 ///
@@ -31,7 +33,7 @@ final class SessionGroup {
     }
 
     func newSessionID() -> String {
-        counter += 1
+        counter &+= 1
         return "\(counter)"
     }
 
@@ -111,9 +113,11 @@ final class SessionGroup {
         timers.min { $0.precedes($1) }?.due
     }
 
+    /// Adds a delayed send due `delay` from now, at `MachineClock.limit` at the latest (the
+    /// clock's one rule: time saturates at its limit).
     func schedule(_ event: SCXMLEvent, to recipient: SCXMLSession, from sender: SCXMLSession, after delay: Duration) {
-        sequence += 1
-        timers.append(Timer(due: now + delay, sequence: sequence, event: event, recipient: recipient, sender: ObjectIdentifier(sender)))
+        sequence &+= 1
+        timers.append(Timer(due: MachineClock.adding(delay, to: now), sequence: sequence, event: event, recipient: recipient, sender: ObjectIdentifier(sender)))
     }
 
     func cancel(sendID: String, from sender: SCXMLSession) {
@@ -132,8 +136,10 @@ final class SessionGroup {
     /// The whole call processes at most ``eventLimit`` events, however many timers fall due:
     /// when it reaches the limit it stops there, with ``hitEventLimit`` set, the clock at the
     /// last timer delivered, and the events and timers left queued for the next call.
+    /// An instant past `MachineClock.limit` moves the clock to the limit.
     @discardableResult
     func advance(to instant: Duration) -> Int {
+        let instant = min(instant, MachineClock.limit)
         var delivered = 0
         var budget = eventLimit
         guard runUntilIdle(budget: &budget) else { return delivered }
