@@ -23,6 +23,11 @@ struct Paths: ParsableCommand {
             delayed events are the same; data is not compared. The search is bounded by
             --max-depth and --max-configurations and says so when a bound stops it.
 
+            When a replayed path meets a limit that cuts a session short (an eventless or
+            <raise> loop, an invocation too deep), the report ends with a line for each
+            distinct fault and the first path that met it ("faults" with --json):
+              fault: <code>: <location>: <message> (after: <steps>)
+
             Exit status: 0 when the search ran (bounded or not); 1 for a document error; 2 for
             an error in the --events file.
 

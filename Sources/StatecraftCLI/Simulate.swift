@@ -27,8 +27,18 @@ struct Simulate: ParsableCommand {
             interactive: a prompt, the configuration after each command, and the events that
             the active states have transitions for. End it with Ctrl-D.
 
+            Each time a limit cuts something short, a line says so before the command's line
+            (a "faults" array with --json):
+              fault: <code>: <location>: <message>
+            microstepLimit for an eventless or <raise> loop stopped after 10,000 microsteps,
+            eventLimit for sessions that kept sending each other events past 100,000 in one
+            command, invocationDepthLimit for an <invoke> deeper than 16 levels (a document
+            that invokes itself), sessionLimit past 1,000 sessions at once, timerLimit for a
+            wait that would deliver more than 100,000 delayed events.
+
             Exit status: 0 when the script ran; 1 for a document error (with its line and
-            column); 2 for a script error (with its line and column).
+            column); 2 for a script error (with its line and column); 3 when the script ran
+            but a limit cut something short (a fault line was printed).
 
             Examples:
               statecraft simulate light.scxml --script day.txt
@@ -64,6 +74,7 @@ struct Simulate: ParsableCommand {
         emit(simulation.start())
         if interactive {
             try runInteractive(simulation)
+            try exitForFaults(simulation)
             return
         }
         var lines = LineSource.standardInput
@@ -85,6 +96,14 @@ struct Simulate: ParsableCommand {
                 throw ExitCode(2)
             }
         }
+        try exitForFaults(simulation)
+    }
+
+    /// Exit status 3 when a fault was reported: the run did not do all it was asked.
+    private func exitForFaults(_ simulation: SCXMLSimulation) throws {
+        guard simulation.faultCount > 0 else { return }
+        Terminal.writeError("statecraft simulate: \(simulation.faultCount) fault\(simulation.faultCount == 1 ? "" : "s"): a limit cut the run short")
+        throw ExitCode(3)
     }
 
     /// A prompt, each command's step, and the enabled events, until the end of input.

@@ -69,6 +69,18 @@ public struct EngineFault: Error, Hashable, Sendable, CustomStringConvertible {
         /// clock (delayed events scheduling each other with no delay); the timers due then were
         /// dropped.
         public static let timerLimit = Code(name: "timerLimit")
+        /// A host that drives machines (an SCXML session group, a simulation) processed the
+        /// most events it allows in one call; it stopped there, and the rest stay queued for
+        /// the next call.
+        public static let eventLimit = Code(name: "eventLimit")
+        /// An invocation would have run deeper than its host allows (an SCXML document that
+        /// invokes itself, directly or through others); it was not started, and the invoking
+        /// machine was told with an error event.
+        public static let invocationDepthLimit = Code(name: "invocationDepthLimit")
+        /// An invocation would have made more machines run at once than their host allows (a
+        /// document whose every level invokes many children); it was not started, and the
+        /// invoking machine was told with an error event.
+        public static let sessionLimit = Code(name: "sessionLimit")
 
         /// The code's name.
         public var description: String { name }

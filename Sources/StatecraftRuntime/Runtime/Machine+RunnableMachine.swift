@@ -4,6 +4,16 @@ public import Statecraft
 /// listener and state-change record are the members the runtime needs. A runtime takes a
 /// machine whose context is `Sendable`.
 extension Machine: RunnableMachine {
+    /// The fault of the step just taken: `lastFault`, which every `send(_:)` and
+    /// `advance(to:)` sets anew.
+    ///
+    /// - Returns: `lastFault`, or nothing.
+    @inlinable
+    public func takeFaults() -> [EngineFault] {
+        guard let fault = lastFault else { return [] }
+        return [fault]
+    }
+
     /// A step of a runtime keeps a `LazySnapshot`, and builds the snapshot only when it is read.
     @inlinable
     public var snapshotSource: LazySnapshot<State, Event, Context> { lazySnapshot }

@@ -207,7 +207,13 @@ extension MachineRuntime {
         work: inout [@Sendable () async -> Void]
     ) -> Step? {
         let timed = catchUp(&machine, anchor)
+        // A finished machine rejects the event without a step, so what it reports is old.
+        let running = machine.status == .running
         let outcome = machine.send(event)
+        if running {
+            let faults = machine.takeFaults()
+            if _slowPath(!faults.isEmpty) { reportFaults(faults) }
+        }
         // Taken before the machine may be given back: from then on another task may step it.
         let source = wantsStep ? machine.snapshotSource : nil
         let finished = finishStep(
@@ -377,7 +383,11 @@ extension MachineRuntime {
     func catchUp(_ machine: inout Base, _ anchor: (machine: Duration, clock: Duration)) -> Bool {
         guard machine.nextDeadline != nil else { return false }
         let target = anchor.machine + (clock.elapsed() - anchor.clock)
-        if target > machine.now { _ = machine.advance(to: target) }
+        if target > machine.now {
+            _ = machine.advance(to: target)
+            let faults = machine.takeFaults()
+            if _slowPath(!faults.isEmpty) { reportFaults(faults) }
+        }
         return true
     }
 

@@ -47,6 +47,8 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
     @usableFromInline let clock: RuntimeClock
     @usableFromInline let policy: BusyPolicy
     @usableFromInline let log: TransitionLog<Base.Transition>
+    /// Where the machine's faults are written, besides ``recentFaults`` and ``faults(buffering:)``.
+    @usableFromInline let faultLog: RuntimeFaultLog
 
     /// Starts running a machine.
     ///
@@ -61,12 +63,15 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
     ///   - policy: What to do with events that arrive during entry or exit work; they are
     ///     queued by default.
     ///   - clock: The clock delayed events wait on.
+    ///   - faultLog: Where each fault of the machine is written (a loop cut at a limit, see
+    ///     ``recentFaults``): one line on standard error by default.
     @inlinable
     public convenience init(
         _ machine: Base,
         hooks: StateHooks<Base.StateID, Base.Event> = StateHooks(),
         policy: BusyPolicy = .queue,
-        clock: some Clock<Duration> = ContinuousClock()
+        clock: some Clock<Duration> = ContinuousClock(),
+        faultLog: RuntimeFaultLog = .standardError
     ) {
         var machine = machine
         let log = TransitionLog<Base.Transition>()
@@ -76,7 +81,10 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
             previous?(transition)
         }
         let hasTimers = machine.nextDeadline != nil
-        self.init(running: machine, log: log, clock: RuntimeClock(clock), policy: policy)
+        // A fault of the steps the machine took before the runtime had it (its start).
+        let earlier = machine.takeFaults()
+        self.init(running: machine, log: log, clock: RuntimeClock(clock), policy: policy, faultLog: faultLog)
+        if !earlier.isEmpty { reportFaults(earlier) }
         if !hooks.isEmpty {
             submit(.attach(hooks))
         } else if hasTimers {
@@ -86,8 +94,12 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
 
     /// Takes a machine whose listener already writes to `log`.
     @usableFromInline
-    init(running machine: Base, log: TransitionLog<Base.Transition>, clock: RuntimeClock, policy: BusyPolicy) {
+    init(
+        running machine: Base, log: TransitionLog<Base.Transition>, clock: RuntimeClock, policy: BusyPolicy,
+        faultLog: RuntimeFaultLog = .standardError
+    ) {
         self.log = log
+        self.faultLog = faultLog
         self.clock = clock
         self.policy = policy
         let cell = MachineCell(machine)
@@ -101,6 +113,7 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
         for subscriber in leftovers.snapshotSubscribers { subscriber.finish() }
         for subscriber in leftovers.transitionSubscribers { subscriber.finish() }
         for subscriber in leftovers.activitySubscribers { subscriber.finish() }
+        for subscriber in leftovers.faultSubscribers { subscriber.finish() }
     }
 
     // MARK: Sending
@@ -242,6 +255,7 @@ public final class MachineRuntime<Base: RunnableMachine & Sendable>: Sendable {
         for subscriber in leftovers.snapshotSubscribers { subscriber.finish() }
         for subscriber in leftovers.transitionSubscribers { subscriber.finish() }
         for subscriber in leftovers.activitySubscribers { subscriber.finish() }
+        for subscriber in leftovers.faultSubscribers { subscriber.finish() }
         if let worker = leftovers.worker {
             worker.cancel()
             if RuntimeWork.runtime != ObjectIdentifier(self) { await worker.value }
@@ -258,13 +272,15 @@ extension MachineRuntime {
     ///   - hooks: Work attached to states; none by default.
     ///   - policy: What to do with events that arrive during entry or exit work.
     ///   - clock: The clock delayed events wait on.
+    ///   - faultLog: Where each fault of the machine is written; standard error by default.
     public convenience init<State, Event, Context>(
         chart: Statechart<State, Event, Context>,
         context: Context,
         hooks: StateHooks<State, Event> = StateHooks(),
         policy: BusyPolicy = .queue,
-        clock: some Clock<Duration> = ContinuousClock()
+        clock: some Clock<Duration> = ContinuousClock(),
+        faultLog: RuntimeFaultLog = .standardError
     ) where Base == Machine<State, Event, Context> {
-        self.init(chart.makeMachine(context: context), hooks: hooks, policy: policy, clock: clock)
+        self.init(chart.makeMachine(context: context), hooks: hooks, policy: policy, clock: clock, faultLog: faultLog)
     }
 }

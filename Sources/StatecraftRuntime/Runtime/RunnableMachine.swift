@@ -61,6 +61,16 @@ public protocol RunnableMachine {
     /// - Returns: The changes, oldest first.
     mutating func takeStateChanges() -> [StateChange<StateID>]
 
+    /// The faults the machine reported in the ``send(_:)`` or ``advance(to:)`` just made (a
+    /// loop cut at a limit, say), for the runtime to log and publish; none by default.
+    ///
+    /// The runtime calls it right after each ``send(_:)`` and each ``advance(to:)``, and once
+    /// when it takes the machine (for the steps taken before). A `Machine` gives its
+    /// `lastFault`; an SCXML session the faults of its group reported since the last call.
+    ///
+    /// - Returns: The new faults, oldest first.
+    mutating func takeFaults() -> [EngineFault]
+
     /// What a ``MachineRuntime/Step`` keeps to give its snapshot when asked: the
     /// ``Snapshot`` itself by default, or something cheaper to keep from which it is built
     /// (a `Machine` keeps a `LazySnapshot`, which allocates nothing).
@@ -75,6 +85,14 @@ public protocol RunnableMachine {
     /// - Parameter source: A source taken with ``snapshotSource``.
     /// - Returns: The snapshot of the machine when the source was taken.
     static func snapshot(from source: SnapshotSource) -> Snapshot
+}
+
+extension RunnableMachine {
+    /// None: a machine that reports no faults.
+    ///
+    /// - Returns: An empty array.
+    @inlinable
+    public mutating func takeFaults() -> [EngineFault] { [] }
 }
 
 extension RunnableMachine where SnapshotSource == Snapshot {

@@ -1,3 +1,5 @@
+public import Statecraft
+
 /// Everything a ``MachineRuntime`` shares between tasks, kept behind its mutex: who holds the
 /// machine, what waits for it, and the tasks and subscribers the runtime owns.
 ///
@@ -65,6 +67,7 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
         var snapshotSubscribers: [AsyncStream<Base.Snapshot>.Continuation] = []
         var transitionSubscribers: [AsyncStream<Base.Transition>.Continuation] = []
         var activitySubscribers: [AsyncStream<MachineRuntime<Base>.Activity>.Continuation] = []
+        var faultSubscribers: [AsyncStream<EngineFault>.Continuation] = []
     }
 
     @usableFromInline var phase = Phase.idle
@@ -98,6 +101,12 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
     /// Subscribers of ``MachineRuntime/activity(buffering:)``; while there are none, no step is made for them.
     @usableFromInline var activitySubscribers: [Int: AsyncStream<MachineRuntime<Base>.Activity>.Continuation] = [:]
     @usableFromInline var nextSubscriber = 0
+    /// Subscribers of ``MachineRuntime/faults(buffering:)``.
+    @usableFromInline var faultSubscribers: [Int: AsyncStream<EngineFault>.Continuation] = [:]
+    /// The machine's most recent faults, oldest first (``MachineRuntime/recentFaults``).
+    @usableFromInline var recentFaults: [EngineFault] = []
+    /// How many faults the machine reported (``MachineRuntime/faultCount``).
+    @usableFromInline var faultCount = 0
 
     @usableFromInline
     init(cell: MachineCell<Base>) {
@@ -332,9 +341,11 @@ struct RuntimeState<Base: RunnableMachine & Sendable> {
         leftovers.snapshotSubscribers = Array(snapshotSubscribers.values)
         leftovers.transitionSubscribers = Array(transitionSubscribers.values)
         leftovers.activitySubscribers = Array(activitySubscribers.values)
+        leftovers.faultSubscribers = Array(faultSubscribers.values)
         snapshotSubscribers.removeAll()
         transitionSubscribers.removeAll()
         activitySubscribers.removeAll()
+        faultSubscribers.removeAll()
         hooks = StateHooks()
         return leftovers
     }

@@ -74,6 +74,11 @@ package struct PathReport {
             }
         }
         if let stop = result.stop { lines.append("note: \(stop)") }
+        for fault in result.faults {
+            let path = fault.steps.isEmpty ? "(start)" : fault.steps.map(\.text).joined(separator: ", ")
+            lines.append("fault: \(fault.line) (after: \(path))")
+        }
+        if result.faultsLeftOut > 0 { lines.append("note: \(result.faultsLeftOut) more distinct faults were met and not listed") }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -114,6 +119,12 @@ package struct PathReport {
             return .object(state)
         })))
         members.append(SCXMLMember("transitionsNeverTaken", .array(result.sitesNeverTaken.map { site(document.transitionSites[$0]) })))
+        if !result.faults.isEmpty {
+            members.append(SCXMLMember("faults", .array(result.faults.map { fault in
+                .object([SCXMLMember("fault", .string(fault.line)), SCXMLMember("steps", steps(fault.steps))])
+            })))
+        }
+        if result.faultsLeftOut > 0 { members.append(SCXMLMember("faultsLeftOut", .number(Double(result.faultsLeftOut)))) }
         return SCXMLValue.object(members).jsonText
     }
 

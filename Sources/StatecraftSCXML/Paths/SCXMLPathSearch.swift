@@ -63,6 +63,8 @@ package struct SCXMLPathSearch {
         var taken: Set<Int>
         /// The states the path entered, even those it left within the same macrostep.
         var entered: Set<String>
+        /// The faults the replay reported (`SimulationStep.faultLine`), in order.
+        var faults: [String] = []
     }
 
     /// Runs the search.
@@ -78,6 +80,17 @@ package struct SCXMLPathSearch {
         var takenAlong: [[ScriptStep]: Set<Int>] = [:]
 
         let start = replay([])
+        var faultsSeen: Set<String> = []
+        func noteFaults(_ node: Node) {
+            for line in node.faults where faultsSeen.insert(line).inserted {
+                if result.faults.count < SCXMLPathResult.faultMemory {
+                    result.faults.append(.init(line: line, steps: node.path))
+                } else {
+                    result.faultsLeftOut += 1
+                }
+            }
+        }
+        noteFaults(start)
         var queue = [start]
         seen.insert(start.key)
         var configurationsSeen: Set<[String]> = []
@@ -105,6 +118,7 @@ package struct SCXMLPathSearch {
             }
             for step in steps {
                 let next = replay(node.path + [step])
+                noteFaults(next)
                 reachedStates.formUnion(next.entered)
                 // What the path takes is known even when the configuration is not new.
                 for site in next.taken where firstTaker[site] == nil {
@@ -169,6 +183,7 @@ package struct SCXMLPathSearch {
             }
         }
         session.traceHandler = nil
+        let faults = session.faults.map(SimulationStep.faultLine)
         let waiting = session.isFinished ? [] : session.group.waiting
         let configuration: [String]
         if let final = session.finalState, !final.isEmpty {
@@ -181,7 +196,8 @@ package struct SCXMLPathSearch {
                 active: session.activeStates, finished: session.isFinished,
                 waiting: Set(waiting.map(\.name)).sorted()
             ),
-            path: path, configuration: configuration, waitingDelay: waiting.first?.delay, taken: taken, entered: entered
+            path: path, configuration: configuration, waitingDelay: waiting.first?.delay, taken: taken, entered: entered,
+            faults: faults
         )
     }
 }
@@ -236,4 +252,20 @@ package struct SCXMLPathResult {
     package var nodes = 0
     /// The bound that stopped the search, or `nil` when it tried everything.
     package var stop: Stop?
+
+    /// A fault a replayed path met (a limit that cut a session short), with the first path
+    /// that met it.
+    package struct Fault: Hashable, Sendable {
+        /// `<code>: <location>: <message>`.
+        package var line: String
+        /// The steps from the start.
+        package var steps: [ScriptStep]
+    }
+
+    /// How many distinct faults ``faults`` keeps.
+    static let faultMemory = 100
+    /// The distinct faults the search met, in the order met (at most 100).
+    package var faults: [Fault] = []
+    /// How many more distinct faults were met than ``faults`` keeps.
+    package var faultsLeftOut = 0
 }

@@ -142,6 +142,29 @@ public struct SCXMLMachine: RunnableMachine, Sendable {
         locked { session in try? session.snapshot().variables }
     }
 
+    /// The most recent faults of the session and the sessions it invoked, oldest first (see
+    /// ``SCXMLSession/faults``): each time a limit cut something short.
+    ///
+    /// Read on demand, under the session's lock, as ``pendingSends`` is. A `MachineRuntime`
+    /// running this machine also logs each fault once and publishes it (its `recentFaults` and
+    /// `faults(buffering:)`), through ``takeFaults()``.
+    public var faults: [EngineFault] {
+        locked { $0.faults }
+    }
+
+    /// How many faults the session's group has reported since it was made.
+    public var faultCount: Int {
+        locked { $0.faultCount }
+    }
+
+    /// The faults reported since the last call, oldest first (at most the last 1,000): what a
+    /// `MachineRuntime` logs after each step.
+    ///
+    /// - Returns: The new faults.
+    public mutating func takeFaults() -> [EngineFault] {
+        locked { $0.takeNewFaults() }
+    }
+
     /// Whether the session records the states it exits and enters.
     public var recordsStateChanges: Bool {
         get { locked { $0.recordsStateChanges } }

@@ -1,3 +1,5 @@
+import Statecraft
+
 /// Executable content: `raise`, `send`, `cancel`, `log`, `assign`, `if`, `foreach`, `script`.
 extension SCXMLSession {
     /// Runs a block in order. The first error raises `error.execution` (or
@@ -174,6 +176,11 @@ extension SCXMLSession {
     // MARK: Invocations
 
     /// Starts an `<invoke>`: a child SCXML session, from `src`, `srcexpr` or inline content.
+    ///
+    /// The child is made and registered now, and started by the group's run loop once this
+    /// macrostep is over (``SessionGroup/startPending()``), so that a chain of invocations
+    /// never nests on the native stack. An invocation past the group's depth or session limit
+    /// is not made: it raises `error.execution` naming the limit, and reports a fault.
     func startInvocation(_ invoke: InvokeModel, owner: Int) {
         let stateID = document.stateInfos[owner].id
         var raised: [SCXMLEvent] = []
@@ -192,6 +199,16 @@ extension SCXMLSession {
             if let type, !["scxml", SCXMLNames.scxmlInvokeType, "http://www.w3.org/TR/scxml"].contains(type) {
                 throw SCXMLDatamodelError("<invoke> type '\(type)' is not supported; this processor invokes SCXML sessions")
             }
+            if let refusal = group.refusal(invokingFrom: self) {
+                let location = SourceLocation(
+                    file: document.file ?? "document", line: invoke.position.line, column: invoke.position.column
+                )
+                group.reportRefusal(
+                    EngineFault(code: refusal.code, message: "<invoke> in '\(stateID)': \(refusal.reason)", location: location),
+                    limit: refusal.limit, from: self
+                )
+                throw SCXMLDatamodelError(refusal.reason)
+            }
             let childDocument = try childDocument(of: invoke)
             var parameters: [String: SCXMLValue] = [:]
             if case .object(let members) = try evaluateParams(invoke.params, namelist: invoke.namelist) {
@@ -201,7 +218,7 @@ extension SCXMLSession {
             child.logHandler = logHandler
             children[invokeID] = Invocation(child: child, owner: owner, model: invoke)
             childOrder.append(invokeID)
-            child.start(parameters: parameters)
+            group.scheduleStart(child, parameters: parameters)
         } catch {
             raised.append(executionError("<invoke> in '\(stateID)'", error, at: invoke.position))
         }

@@ -86,8 +86,8 @@ public final class SCXMLSession {
     /// simulator's `--trace`); `nil` for none.
     package var traceHandler: ((SessionTraceEntry) -> Void)?
 
-    /// Faults the engine reported (an eventless loop cut short), in order.
-    public private(set) var faults: [EngineFault] = []
+    /// How many levels of invocation lie above this session: 0 for a top-level session.
+    let depth: Int
 
     struct Invocation {
         var child: SCXMLSession
@@ -119,6 +119,7 @@ public final class SCXMLSession {
         self.document = document
         self.group = group
         parentLink = parent.map { ParentLink(session: $0.session, invokeID: $0.invokeID) }
+        depth = parent.map { $0.session.depth + 1 } ?? 0
         self.sessionID = sessionID ?? group.newSessionID()
         let activeStates = ActiveStatesView()
         meter = SCXMLEvaluationMeter(budgets: document.datamodels.budgets)
@@ -128,6 +129,12 @@ public final class SCXMLSession {
         )
         activeStates.session = self
         group.register(self)
+    }
+
+    deinit {
+        // A session let go of without ending (a top-level one, or a child its parent dropped)
+        // no longer counts against the group's session limit.
+        group.sessionEnded(sessionID)
     }
 
     /// Enters the initial configuration: binds the data, runs the top-level script, and takes
@@ -199,6 +206,8 @@ public final class SCXMLSession {
         }
         let started = document.chart.makeMachine(context: SessionHandle(session: self))
         configuration = nil
+        // The initial macrostep may be cut too (an eventless loop among the initial states).
+        if let fault = started.lastFault { group.report(fault, from: self) }
         machine = started
         machine?.onTransition = transitionListener
         afterMacrostep()
@@ -292,6 +301,8 @@ public final class SCXMLSession {
         group.runUntilIdle()
         while !isFinished, let due = group.nextDeadline, due <= limit {
             group.advance(to: due)
+            // Stopped at the event limit (a fault says so): the next deadline may never come.
+            if group.hitEventLimit { return }
         }
     }
 
@@ -300,7 +311,12 @@ public final class SCXMLSession {
         externalQueue.append(event)
     }
 
-    var hasQueuedEvents: Bool { externalHead < externalQueue.count && !isFinished }
+    /// Whether the session has external events to process: started (an invoked session waits
+    /// for the group to start it) and not ended.
+    var hasQueuedEvents: Bool { externalHead < externalQueue.count && !isFinished && machine != nil }
+
+    /// How many external events wait.
+    var queuedEventCount: Int { hasQueuedEvents ? externalQueue.count - externalHead : 0 }
 
     /// Takes the next external event: finalize and autoforward for invoked children, then the
     /// macrostep.
@@ -334,7 +350,7 @@ public final class SCXMLSession {
         self.machine = nil
         _ = machine.send(event)
         configuration = nil
-        if let fault = machine.lastFault, faults.last != fault { faults.append(fault) }
+        if let fault = machine.lastFault { group.report(fault, from: self) }
         self.machine = machine
         afterMacrostep()
     }
@@ -367,7 +383,7 @@ public final class SCXMLSession {
                     message: "starting invocations raised errors \(limit) times in a row, in states "
                         + "\(activeStates); the invocations probably fail and are entered again. The errors were dropped"
                 )
-                if faults.last != fault { faults.append(fault) }
+                group.report(fault, from: self)
                 pendingRaises.removeAll()
                 return
             }
@@ -380,7 +396,7 @@ public final class SCXMLSession {
             for event in raised where machine.status != .done {
                 _ = machine.send(event)
                 configuration = nil
-                if let fault = machine.lastFault, faults.last != fault { faults.append(fault) }
+                if let fault = machine.lastFault { group.report(fault, from: self) }
             }
             self.machine = machine
         }
@@ -390,6 +406,7 @@ public final class SCXMLSession {
         guard finalState == nil, !isCancelled else { return }
         stopChildrenAndTimers()
         finalState = topFinal ?? ""
+        group.sessionEnded(sessionID)
         if let invokeID = parentLink?.invokeID, let parent = parentLink?.session {
             parent.childFinished(invokeID)
             parent.enqueue(SCXMLEvent(
@@ -407,8 +424,25 @@ public final class SCXMLSession {
     }
 
     /// Stops an invoked session: its children stop too and its timers are dropped.
+    ///
+    /// The sessions below it are cancelled from a work list, each before its children and in
+    /// the order of their invocations, as a recursive walk would, without a native stack as
+    /// deep as the invocations.
     func cancel() {
-        guard !isFinished else { return }
+        var pending: [SCXMLSession] = [self]
+        while let session = pending.popLast() {
+            guard let running = session.cancelAlone() else { continue }
+            pending.append(contentsOf: running.reversed())
+        }
+    }
+
+    /// Cancels this session only: runs its onexit handlers, drops its timers and leaves the
+    /// group.
+    ///
+    /// - Returns: Its running children, for the caller to cancel next; `nil` when it had
+    ///   already ended.
+    private func cancelAlone() -> [SCXMLSession]? {
+        guard !isFinished else { return nil }
         isCancelled = true
         meter.beginStep()
         // SCXML 6.4: cancelling an invoked session runs the onexit handlers of its active
@@ -418,17 +452,25 @@ public final class SCXMLSession {
         for info in document.stateInfos.reversed() where isActive(info.id) {
             for block in info.onExit { _ = execute(block, raised: &ignored) }
         }
-        stopChildrenAndTimers()
+        let running = detachChildren()
+        group.cancelTimers(of: self)
         group.unregister(self)
+        return running
+    }
+
+    /// Forgets every invocation and returns the running children, in invocation order.
+    private func detachChildren() -> [SCXMLSession] {
+        let running = childOrder.compactMap { children[$0]?.child }
+        children.removeAll()
+        childOrder.removeAll()
+        finishedChildren.removeAll()
+        return running
     }
 
     /// What ending either way does: cancel every running invocation and drop this session's
     /// delayed sends.
     private func stopChildrenAndTimers() {
-        for invokeID in childOrder { children[invokeID]?.child.cancel() }
-        children.removeAll()
-        childOrder.removeAll()
-        finishedChildren.removeAll()
+        for child in detachChildren() { child.cancel() }
         group.cancelTimers(of: self)
     }
 
@@ -645,7 +687,10 @@ public final class SCXMLSession {
             if let externalSendHandler, externalSendHandler(event, target, delay) { return }
             throw .invalidTarget("the target '\(target)' is not one this processor supports (#_internal, #_parent, #_scxml_<id>, #_<invokeid>)")
         }
-        guard let recipient else { return }
+        guard let recipient else {
+            // The parent went away (its caller let go of it): say so rather than drop the event.
+            throw .unreachable("the session that invoked this one has ended")
+        }
         var outgoing = event
         if recipient === parentLink?.session { outgoing.invokeID = parentLink?.invokeID }
         if delay > .zero {

@@ -8,16 +8,16 @@ import Statecraft
 /// be a cycle that keeps every session of the group, and its datamodel and machine, forever.
 final class SessionGroup {
     /// A session of the group, for as long as something else keeps it.
-    private struct Member {
+    struct Member {
         weak var session: SCXMLSession?
     }
 
-    private var sessions: [String: Member] = [:]
-    private var order: [Member] = []
+    private(set) var sessions: [String: Member] = [:]
+    private(set) var order: [Member] = []
     private var counter = 0
     private(set) var now: Duration = .zero
-    private var timers: [Timer] = []
-    private var sequence: UInt64 = 0
+    private(set) var timers: [Timer] = []
+    private(set) var sequence: UInt64 = 0
 
     struct Timer {
         var due: Duration
@@ -46,12 +46,49 @@ final class SessionGroup {
         sessions[session.sessionID] = Member(session: session)
         order.removeAll { $0.session == nil }
         order.append(Member(session: session))
+        live.insert(session.sessionID)
     }
 
     func unregister(_ session: SCXMLSession) {
         sessions[session.sessionID] = nil
         order.removeAll { $0.session === session || $0.session == nil }
+        live.remove(session.sessionID)
     }
+
+    /// A session ended (reached its final state, was cancelled or went away): it no longer
+    /// counts against ``sessionLimit``.
+    func sessionEnded(_ id: String) {
+        live.remove(id)
+    }
+
+    /// The ids of the sessions that have not ended, for ``sessionLimit``.
+    private(set) var live: Set<String> = []
+    /// The most sessions of the group that may run at once, the top-level one included
+    /// (``SCXMLSession/sessionLimit``).
+    var sessionLimit = 1_000
+    /// The most levels of invocation below the top-level session
+    /// (``SCXMLSession/invocationDepthLimit``).
+    var invocationDepthLimit = 16
+    /// Invoked sessions waiting to start, the next last: the group's run loop starts them, not
+    /// the stack of the parent that invoked them.
+    var startStack: [(session: SCXMLSession, parameters: [String: SCXMLValue])] = []
+    /// Invocations made by the session being started (or by the macrostep just taken), in
+    /// document order, before they go on ``startStack``.
+    var startBatch: [(session: SCXMLSession, parameters: [String: SCXMLValue])] = []
+    /// The most recent faults of every session of the group (at most twice
+    /// ``faultMemory``; ``faults`` reads the last `faultMemory`).
+    var faultLog: [EngineFault] = []
+    /// How many faults were reported since the group was made.
+    var faultCount = 0
+    /// Told of each fault as it is reported.
+    var faultHandler: ((EngineFault) -> Void)?
+    /// How many faults ``takeNewFaults()`` has handed out, for `SCXMLMachine`.
+    var faultsTaken = 0
+    /// Invocations refused by a limit in the current call beyond the first of each kind, told
+    /// as one fault at the end of the call.
+    var refusedInCall: [EngineFault.Code: (count: Int, limit: Int)] = [:]
+    /// Whether a call of the group is running (so that nested calls do not end it).
+    var callDepth = 0
 
     func session(_ id: String) -> SCXMLSession? {
         sessions[id]?.session.flatMap { $0.isFinished ? nil : $0 }
@@ -63,12 +100,14 @@ final class SessionGroup {
     /// The most rounds of invocation errors after one macrostep, for every session of the
     /// group (``SCXMLSession/invocationRoundLimit``).
     var invocationRoundLimit = 1_000
-    /// Whether a call stopped at ``eventLimit`` with events still queued.
-    private(set) var hitEventLimit = false
+    /// Whether the current or last call stopped at ``eventLimit`` with events still queued.
+    var hitEventLimit = false
 
     /// Processes queued external events, one per session in turn, until every queue is empty
     /// or ``eventLimit`` events were processed.
     func runUntilIdle() {
+        beginCall()
+        defer { endCall() }
         var budget = eventLimit
         runUntilIdle(budget: &budget)
     }
@@ -79,15 +118,20 @@ final class SessionGroup {
     /// - Returns: `false` when it stopped with events still queued (``hitEventLimit`` is set).
     @discardableResult
     func runUntilIdle(budget: inout Int) -> Bool {
+        // Invocations start here, after the macrostep that made them, not on its stack.
+        startPending()
         var progressed = true
         while progressed {
             progressed = false
             for session in order.compactMap(\.session) where session.hasQueuedEvents {
                 if budget <= 0 {
                     hitEventLimit = true
+                    reportEventLimit()
+                    assert(checkInvariants())
                     return false
                 }
                 session.processNextEvent()
+                startPending()
                 budget -= 1
                 progressed = true
             }
@@ -95,6 +139,7 @@ final class SessionGroup {
                 member.session.map { $0.isFinished && !$0.hasQueuedEvents && $0.parentLink != nil } ?? true
             }
         }
+        assert(checkInvariants())
         return true
     }
 
@@ -140,6 +185,8 @@ final class SessionGroup {
     @discardableResult
     func advance(to instant: Duration) -> Int {
         let instant = min(instant, MachineClock.limit)
+        beginCall()
+        defer { endCall() }
         var delivered = 0
         var budget = eventLimit
         guard runUntilIdle(budget: &budget) else { return delivered }

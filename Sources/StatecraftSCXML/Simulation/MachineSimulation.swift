@@ -18,6 +18,9 @@ package struct MachineSimulation<State: Hashable & Sendable, Event: MachineEvent
     package private(set) var machine: Machine<State, Event, Context>
     /// The names a script may send.
     package let events: SimulationEvents<Event>
+    /// How many faults the run has reported (the machine's `lastFault` after a command).
+    package private(set) var faultCount = 0
+    private var faults: [String] = []
 
     /// Makes a simulation of `machine`.
     ///
@@ -27,13 +30,17 @@ package struct MachineSimulation<State: Hashable & Sendable, Event: MachineEvent
     package init(machine: Machine<State, Event, Context>, events: SimulationEvents<Event>) {
         self.machine = machine
         self.events = events
+        // The initial macrostep's fault, shown on the start's line.
+        if machine.lastFault != nil { faultCount = 1 }
     }
 
     /// The step of line 0.
     ///
     /// - Returns: Where the machine is.
     package func start() -> SimulationStep {
-        step(line: 0, input: nil)
+        var step = step(line: 0, input: nil)
+        if let fault = machine.lastFault { step.faults = [SimulationStep.faultLine(fault)] }
+        return step
     }
 
     /// Runs one command.
@@ -60,10 +67,17 @@ package struct MachineSimulation<State: Hashable & Sendable, Event: MachineEvent
                 let problem = data.map { "'\(name)' cannot take the data \($0.jsonText)" } ?? "'\(name)' needs data"
                 throw SimulationScriptError(line: line, column: 1, message: "\(problem): \(form)")
             }
+            let running = machine.status == .running
             _ = machine.send(event)
+            // A finished machine rejects the event without a step: its fault is an old one.
+            if running, let fault = machine.lastFault { faults.append(SimulationStep.faultLine(fault)) }
         case .wait(let duration):
+            let before = machine.now
             machine.advance(by: duration)
+            if machine.now > before, let fault = machine.lastFault { faults.append(SimulationStep.faultLine(fault)) }
         }
+        faultCount += faults.count
+        defer { faults.removeAll() }
         return step(line: line, input: text)
     }
 
@@ -74,7 +88,8 @@ package struct MachineSimulation<State: Hashable & Sendable, Event: MachineEvent
     ///   - json: Whether to write JSON objects instead of text.
     ///   - write: Receives each output line.
     ///   - error: Receives the message of a script error.
-    /// - Returns: The exit status: 0, or 2 after a script error (the run stops there).
+    /// - Returns: The exit status: 0; 2 after a script error (the run stops there); 3 when the
+    ///   script ran but a fault cut something short (each printed as a `fault:` line).
     package mutating func run(
         lines: some IteratorProtocol<String>,
         json: Bool,
@@ -95,7 +110,7 @@ package struct MachineSimulation<State: Hashable & Sendable, Event: MachineEvent
                 return 2
             }
         }
-        return 0
+        return faultCount > 0 ? 3 : 0
     }
 
     private func step(line: Int, input: String?) -> SimulationStep {
@@ -103,7 +118,7 @@ package struct MachineSimulation<State: Hashable & Sendable, Event: MachineEvent
         return SimulationStep(
             line: line, input: input,
             configuration: machine.activeStates.filter(chart.isAtomicState).map { "\($0)" },
-            done: machine.status == .done
+            done: machine.status == .done, faults: faults
         )
     }
 }

@@ -1,3 +1,5 @@
+import Statecraft
+
 /// Runs an SCXML document command by command, as `statecraft simulate` does: each command a
 /// ``SimulationStep`` that says where the session is.
 ///
@@ -16,10 +18,13 @@ package final class SCXMLSimulation {
     /// The most delayed sends one `wait` delivers; the clock stops at the last one delivered.
     package var deliveryLimit = 100_000
 
+    /// How many faults the run has reported: each time a limit cut something short.
+    package private(set) var faultCount = 0
+
     private var trace: [String] = []
     private var notes: [String] = []
+    private var faults: [String] = []
     private var started = false
-    private var reportedEventLimit = false
 
     /// Makes a simulation of a new session of `document`; ``start()`` enters its initial states.
     ///
@@ -30,6 +35,11 @@ package final class SCXMLSimulation {
         session = SCXMLSession(document: document)
         self.tracing = tracing
         alphabet = EventAlphabet(document: document)
+        // Every limit that cuts something short says so, on the step where it happened.
+        session.faultHandler = { [unowned self] fault in
+            self.faultCount += 1
+            self.faults.append(SimulationStep.faultLine(fault))
+        }
         if tracing {
             let sites = document.transitionSites
             session.traceHandler = { [unowned self] entry in
@@ -98,28 +108,33 @@ package final class SCXMLSimulation {
         var delivered = 0
         while let due = session.nextDeadline, due <= end {
             if delivered >= deliveryLimit {
-                notes.append(
-                    "stopped after delivering \(deliveryLimit) delayed events; the clock is at "
-                        + SimulationScript.format(session.now)
-                )
+                let message = "stopped after delivering \(deliveryLimit) delayed events; the clock is at "
+                    + SimulationScript.format(session.now)
+                notes.append(message)
+                faultCount += 1
+                faults.append(SimulationStep.faultLine(EngineFault(
+                    code: .timerLimit, message: "a wait " + message + " (the simulation's delivery limit)"
+                )))
                 return
             }
             delivered += session.advance(to: due)
+            // Stopped at the session's event limit (a fault says so): the events it left queued
+            // would stop every further advance the same way.
+            if session.group.hitEventLimit { return }
         }
         session.advance(to: end)
     }
 
     private func step(line: Int, input: String?) -> SimulationStep {
-        if session.group.hitEventLimit, !reportedEventLimit {
-            reportedEventLimit = true
-            notes.append("stopped after \(session.eventLimit) events in one command; the rest stay queued")
-        }
+        // The session's event limit is a fault of its own (code eventLimit), in `faults`.
         var entries: [String]? = tracing ? trace : nil
         if !notes.isEmpty { entries = (entries ?? []) + notes.map { "note: \($0)" } }
         trace.removeAll()
         notes.removeAll()
+        defer { faults.removeAll() }
         return SimulationStep(
-            line: line, input: input, configuration: configuration, done: session.finalState != nil, trace: entries
+            line: line, input: input, configuration: configuration, done: session.finalState != nil, trace: entries,
+            faults: faults
         )
     }
 
