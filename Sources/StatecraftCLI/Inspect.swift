@@ -25,6 +25,10 @@ struct Inspect: AsyncParsableCommand {
             The page listens on 127.0.0.1 only unless --host says otherwise: it shows the
             document's data to whoever reaches it. Stop it with Ctrl-C.
 
+            Each time a limit cuts the document's work short (an eventless or <raise> loop, an
+            <invoke> past 16 levels or 1,000 sessions), a line is printed on standard error:
+              statecraft: fault: <code>: <location>: <message>
+
             Exit status: 1 for a document error (with its line and column) or when the port
             cannot be listened on.
 
