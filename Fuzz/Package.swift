@@ -38,6 +38,7 @@ let targets = [
     fuzzTarget("machine-snapshot", folder: "MachineSnapshot", library: "Statecraft"),
     fuzzTarget("session-snapshot", folder: "SessionSnapshot", library: "StatecraftSCXML"),
     fuzzTarget("simulate-script", folder: "SimulationScript", library: "StatecraftSCXML"),
+    fuzzTarget("inspector-request", folder: "InspectorRequest", library: "StatecraftInspector"),
     fuzzTarget("durable-row", folder: "DurableRow", library: "StatecraftDurable"),
 ]
 

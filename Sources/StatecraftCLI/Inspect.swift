@@ -18,9 +18,11 @@ struct Inspect: AsyncParsableCommand {
               inspecting <file> as '<id>'
               page: http://127.0.0.1:<port>/?token=<token>
               token: <token>
-            Open the page's address (it carries the token, which sending events needs). Tools
-            send events with POST /events {"name": "...", "data": ...} and the header
-            'Authorization: Bearer <token>', and read GET /snapshot.
+            Open the page's address: it carries the token, which every route needs (the page
+            and its files take it in the address, the updates WebSocket as the subprotocol
+            'statecraft-token.<token>'). Tools send the header 'Authorization: Bearer <token>'
+            with every request: POST /events {"name": "...", "data": ...}, GET /snapshot, ...
+            Requests from other sites' pages (a foreign Origin) are refused.
 
             The page listens on 127.0.0.1 only unless --host says otherwise: it shows the
             document's data to whoever reaches it. Stop it with Ctrl-C.

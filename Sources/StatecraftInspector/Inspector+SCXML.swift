@@ -39,7 +39,8 @@ extension Inspector {
         }
         let inspected = InspectedMachine(
             id: id, kind: "scxml", structure: structure.json(), eventNames: names, acceptsAnyName: true,
-            historyLimit: configuration.historyLimit, send: send,
+            historyLimit: configuration.historyLimit,
+            historyByteLimit: configuration.historyByteLimit, send: send,
             snapshot: { Self.scxmlSnapshot(await runtime.snapshot(), machine: machine) }
         )
         try register(inspected)

@@ -55,7 +55,8 @@ extension Inspector {
         }
         let machine = InspectedMachine(
             id: id, kind: "typed", structure: chart.structure.json(), eventNames: events.entries.map(\.name),
-            acceptsAnyName: false, historyLimit: configuration.historyLimit, send: send,
+            acceptsAnyName: false, historyLimit: configuration.historyLimit,
+            historyByteLimit: configuration.historyByteLimit, send: send,
             snapshot: { Self.typedSnapshot(await runtime.snapshot(), names) }
         )
         try register(machine)

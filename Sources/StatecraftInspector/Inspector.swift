@@ -10,8 +10,8 @@ import Synchronization
 /// let inspector = Inspector()
 /// try inspector.inspect(runtime, chart: player, id: "player", events: .cases([.power, .play, .pause]))
 /// let address = try await inspector.start()
-/// print(address.pageURL)                  // http://127.0.0.1:8137/?token=...
-/// print("token: \(inspector.token)")
+/// print(address.pageURL)                  // http://127.0.0.1:8137/?token=... (open this)
+/// print("token: \(inspector.token)")        // for tools: Authorization: Bearer <token>
 /// ```
 ///
 /// **Routes.** `GET /` is the page. `GET /machines` lists the machines by id. For the one
@@ -20,9 +20,13 @@ import Synchronization
 /// new record as it happens. See <doc:InspectingMachines> for every route and its answers.
 ///
 /// **Safety.** It listens on `127.0.0.1` unless told otherwise, answers only requests
-/// addressed to its own host name, and sends an event only with its ``token``: in an
-/// `Authorization: Bearer <token>` header or a `?token=<token>` query. A request it refuses
-/// gets a 4xx answer with a JSON message, `{"error": "..."}`, and changes nothing.
+/// addressed to its own host name, refuses requests from other sites' pages (a foreign
+/// `Origin`), and answers every route only with its ``token``: the page and its files take it
+/// in the address (`?token=<token>`, as ``InspectorAddress/pageURL`` has it), the WebSocket in
+/// its `statecraft-token.<token>` subprotocol, every other route in an
+/// `Authorization: Bearer <token>` header. A request it refuses gets a 4xx answer with a JSON
+/// message, `{"error": "...", "code": "..."}`, and nothing of a machine; every answer forbids
+/// framing (`X-Frame-Options: DENY`, `frame-ancestors 'none'`).
 ///
 /// **Cost.** A machine pays nothing for an inspector it is not attached to. Attached, each
 /// event makes a step and a snapshot and the inspector writes them as JSON once; see the
@@ -30,7 +34,7 @@ import Synchronization
 public final class Inspector: Sendable {
     /// Where it listens and what it keeps.
     public let configuration: InspectorConfiguration
-    /// The token that sending an event needs: the configuration's, or 32 random bytes from the
+    /// The token every request needs: the configuration's, or 32 random bytes from the
     /// system's secure random source, as 64 hexadecimal digits.
     public let token: String
 
@@ -79,7 +83,8 @@ public final class Inspector: Sendable {
     }
 
     /// The records kept for a machine, oldest first: at most
-    /// ``InspectorConfiguration/historyLimit`` of them.
+    /// ``InspectorConfiguration/historyLimit`` of them, and at most
+    /// ``InspectorConfiguration/historyByteLimit`` bytes of their JSON.
     ///
     /// - Parameter id: The machine's id.
     /// - Returns: The records, or `nil` when no machine has that id.

@@ -28,6 +28,14 @@ public struct InspectorError: Error, Sendable, Hashable, CustomStringConvertible
         /// The request's `Host` is not the inspector's own address (`421 Misdirected Request`):
         /// a guard against pages elsewhere that rename themselves to reach this one.
         public static let foreignHost = Code(name: "foreignHost")
+        /// The request carries an `Origin` other than the inspector's own page: another site's
+        /// page tried to use it (`403 Forbidden`).
+        public static let foreignOrigin = Code(name: "foreignOrigin")
+        /// No route answers the request's method and path (`404 Not Found`).
+        public static let unknownRoute = Code(name: "unknownRoute")
+        /// The configured token cannot be carried in an address or a WebSocket subprotocol:
+        /// use 1 to 256 letters, digits, `-`, `.`, `_` or `~` (``Inspector/start()`` throws it).
+        public static let unusableToken = Code(name: "unusableToken")
         /// A machine with that id is already inspected.
         public static let duplicateMachine = Code(name: "duplicateMachine")
         /// The server could not listen (the port is taken, say).
@@ -57,8 +65,8 @@ public struct InspectorError: Error, Sendable, Hashable, CustomStringConvertible
         switch code {
         case .badRequest: 400
         case .missingToken: 401
-        case .wrongToken: 403
-        case .unknownMachine: 404
+        case .wrongToken, .foreignOrigin: 403
+        case .unknownMachine, .unknownRoute: 404
         case .ambiguousMachine, .stopped, .duplicateMachine: 409
         case .bodyTooLarge: 413
         case .foreignHost: 421

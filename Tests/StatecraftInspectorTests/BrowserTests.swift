@@ -74,6 +74,9 @@ struct BrowserTests {
         let (inspector, port) = try await startedInspector()
         let runtime = try inspectedDeck(inspector)
         let url = "http://127.0.0.1:\(port)/?token=secret-token"
+        // Without the token the page does not load at all: nothing of the machine is drawn.
+        let refused = try await Browser.run(["--dump-dom", "http://127.0.0.1:\(port)/"])
+        #expect(!refused.contains("data-state-id") && refused.contains("missingToken"), "\(refused.prefix(1_000))")
         let before = Browser.activeStates(in: try await Browser.run(["--dump-dom", url]))
         #expect(before == ["off"])
         for body in [#"{"name": "power"}"#, #"{"name": "load", "data": {"track": 9}}"#, #"{"name": "play"}"#] {
@@ -84,6 +87,8 @@ struct BrowserTests {
         let dom = try await Browser.run(["--dump-dom", url])
         #expect(Browser.activeStates(in: dom) == ["on", "playing"])
         #expect(dom.contains(#"data-machine-id="deck""#))
+        // The updates WebSocket opened with the token's subprotocol.
+        #expect(dom.contains(#"id="connection" data-connected="true""#), "\(dom.prefix(2_000))")
         #expect(dom.contains("&quot;track&quot;: 9") || dom.contains("\"track\": 9"))
         // Back in time: the page opened at record 2 (after `power`) shows that record's states,
         // and still marks the live ones active.

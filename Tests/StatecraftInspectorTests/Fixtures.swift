@@ -80,10 +80,15 @@ let lightXML = """
     </scxml>
     """
 
+/// The token of the inspectors `startedInspector` starts.
+let fixtureToken = "secret-token"
+
 /// An inspector on a free port, with a known token, started.
-func startedInspector(historyLimit: Int = 50, maxBodySize: Int = 4_096) async throws -> (Inspector, Int) {
+func startedInspector(
+    historyLimit: Int = 50, historyByteLimit: Int = InspectorConfiguration.defaultHistoryByteLimit, maxBodySize: Int = 4_096
+) async throws -> (Inspector, Int) {
     let inspector = Inspector(configuration: InspectorConfiguration(
-        port: 0, token: "secret-token", historyLimit: historyLimit, maxBodySize: maxBodySize
+        port: 0, token: fixtureToken, historyLimit: historyLimit, historyByteLimit: historyByteLimit, maxBodySize: maxBodySize
     ))
     let address = try await inspector.start()
     return (inspector, address.port)

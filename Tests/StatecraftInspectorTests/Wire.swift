@@ -149,13 +149,17 @@ enum HTTP {
         }
     }
 
-    static func get(_ path: String, port: Int, host: String? = nil) async throws -> Reply {
-        try await request("GET", path, port: port, host: host)
+    /// `GET`, with the token in the `Authorization` header (as every route but the page's
+    /// takes it) unless `token` is `nil`.
+    static func get(_ path: String, port: Int, host: String? = nil, token: String? = fixtureToken) async throws -> Reply {
+        try await request("GET", path, port: port, headers: token.map { ["Authorization": "Bearer \($0)"] } ?? [:], host: host)
     }
 
     /// `POST` with a JSON body, and the token in the `Authorization` header when given.
-    static func post(_ path: String, port: Int, token: String?, body: String) async throws -> Reply {
-        var headers = ["Content-Type": "application/json"]
+    static func post(
+        _ path: String, port: Int, token: String?, body: String, headers extra: [String: String] = [:]
+    ) async throws -> Reply {
+        var headers = extra.merging(["Content-Type": "application/json"]) { first, _ in first }
         if let token { headers["Authorization"] = "Bearer \(token)" }
         return try await request("POST", path, port: port, headers: headers, body: body)
     }
@@ -168,16 +172,38 @@ final class SocketClient: @unchecked Sendable {
 
     private init(_ connection: Connection) { self.connection = connection }
 
-    static func open(_ path: String, port: Int) async throws -> SocketClient {
+    /// Opens the WebSocket the page opens: with the token's subprotocol, as the page sends it.
+    static func open(_ path: String, port: Int, token: String = fixtureToken) async throws -> SocketClient {
+        let attempt = try await attempt(path, port: port, headers: ["Sec-WebSocket-Protocol": "statecraft-inspector, statecraft-token.\(token)"])
+        guard let client = attempt.client else { throw WireError("no upgrade: \(attempt.head)\(attempt.body)") }
+        return client
+    }
+
+    /// What asking for an upgrade got: the answer's head, and the client when it upgraded or
+    /// the body (all of it, up to the server's closing) when it did not.
+    struct Attempt: Sendable {
+        var head: String
+        var body: String
+        var client: SocketClient?
+
+        var status: Int { Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0 }
+    }
+
+    /// Asks for an upgrade with `headers` (and the usual WebSocket ones).
+    static func attempt(_ path: String, port: Int, headers: [String: String], host: String? = nil) async throws -> Attempt {
         try await Connection.offPool {
             let connection = try Connection(port: port)
             let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
-            let head = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n"
-            try connection.write(Array(head.utf8))
+            var head = "GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n"
+            for (name, value) in headers { head += "\(name): \(value)\r\n" }
+            try connection.write(Array((head + "\r\n").utf8))
             let reply = String(decoding: try connection.read(through: Array("\r\n\r\n".utf8)), as: UTF8.self)
-            guard reply.hasPrefix("HTTP/1.1 101") else { throw WireError("no upgrade: \(reply)") }
-            return SocketClient(connection)
+            if reply.hasPrefix("HTTP/1.1 101") { return Attempt(head: reply, body: "", client: SocketClient(connection)) }
+            let length = reply.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) }
+            let body = try length.map { try connection.read(count: $0) } ?? []
+            return Attempt(head: reply, body: String(decoding: body, as: UTF8.self), client: nil)
         }
     }
 

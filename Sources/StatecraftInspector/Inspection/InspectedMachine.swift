@@ -24,7 +24,7 @@ final class InspectedMachine: Sendable {
     let watcher = Mutex<Task<Void, Never>?>(nil)
 
     init(
-        id: String, kind: String, structure: String, eventNames: [String], acceptsAnyName: Bool, historyLimit: Int,
+        id: String, kind: String, structure: String, eventNames: [String], acceptsAnyName: Bool, historyLimit: Int, historyByteLimit: Int,
         send: @escaping Send, snapshot: @escaping @Sendable () async -> String
     ) {
         self.id = id
@@ -32,20 +32,24 @@ final class InspectedMachine: Sendable {
         self.structure = structure
         self.eventNames = eventNames
         self.acceptsAnyName = acceptsAnyName
-        recorder = Recorder(limit: historyLimit)
+        recorder = Recorder(limit: historyLimit, byteLimit: historyByteLimit)
         self.send = send
         self.snapshot = snapshot
     }
 
     /// The machine in the list `GET /machines` returns.
     var summary: String {
-        JSONText.object([
+        let losses = recorder.losses
+        return JSONText.object([
             ("id", JSONText.string(id)),
             ("kind", JSONText.string(kind)),
             ("events", JSONText.array(eventNames.map { JSONText.string($0) })),
             ("acceptsAnyEvent", acceptsAnyName ? "true" : "false"),
             ("historyLimit", String(recorder.limit)),
+            ("historyByteLimit", String(recorder.byteLimit)),
             ("latestSequence", String(recorder.latestSequence)),
+            ("droppedRecords", String(losses.dropped)),
+            ("tooLargeRecords", String(losses.tooLarge)),
         ])
     }
 

@@ -25,6 +25,21 @@ public struct InspectorRecord: Sendable, Hashable {
     public let activeStates: [String]
     /// The whole record as a JSON object: `sequence`, `kind`, `time` (milliseconds since 1970),
     /// `event` (`name`, `data`, `text`) or `null`, `outcome`, `transitions` (`source`,
-    /// `target`, `event`) and `snapshot`.
+    /// `target`, `event`) and `snapshot`. A record kept in place of one too large for the
+    /// history's byte budget has no data, transitions or context, and a `tooLarge` member:
+    /// `{"bytes": <its size>, "limit": <the budget>}`.
     public let json: String
+    /// The size in bytes of the record's JSON when it was larger than
+    /// ``InspectorConfiguration/historyByteLimit`` and this small record was kept in its
+    /// place; `nil` for a record kept whole.
+    public let tooLargeBytes: Int?
+
+    init(sequence: Int, kind: Kind, eventName: String?, activeStates: [String], json: String, tooLargeBytes: Int? = nil) {
+        self.sequence = sequence
+        self.kind = kind
+        self.eventName = eventName
+        self.activeStates = activeStates
+        self.json = json
+        self.tooLargeBytes = tooLargeBytes
+    }
 }

@@ -1,5 +1,6 @@
 extension PageText {
-    /// `GET /`: the page's skeleton; `page.js` fills it in.
+    /// `GET /`: the page's skeleton; `page.js` fills it in. The files' addresses carry the
+    /// token (``tokenPlaceholder``, replaced when served), as a browser sends no header for them.
     static let html = #"""
 <!doctype html>
 <html lang="en">
@@ -7,7 +8,7 @@ extension PageText {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Statecraft inspector</title>
-<link rel="stylesheet" href="/page.css">
+<link rel="stylesheet" href="/page.css?token={{token}}">
 </head>
 <body data-mode="live">
 <header>
@@ -51,7 +52,7 @@ extension PageText {
     </section>
   </aside>
 </main>
-<script src="/page.js"></script>
+<script src="/page.js?token={{token}}"></script>
 </body>
 </html>
 """#

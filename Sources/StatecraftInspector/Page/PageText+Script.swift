@@ -1,6 +1,9 @@
 extension PageText {
     /// `GET /page.js`: loads the machines, draws the selected one's chart from its structure,
     /// follows the WebSocket of updates, steps through the recorded snapshots and sends events.
+    /// The token comes from the page's address (`?token=`); the page sends it in the
+    /// `Authorization` header of each request and as the WebSocket's `statecraft-token.<token>`
+    /// subprotocol.
     static let script = #"""
 "use strict";
 (function () {
@@ -21,7 +24,7 @@ extension PageText {
   }
 
   async function getJSON(path) {
-    const response = await fetch(path, { cache: "no-store" });
+    const response = await fetch(path, { cache: "no-store", headers: { Authorization: "Bearer " + token } });
     if (!response.ok) throw new Error(path + ": " + response.status);
     return response.json();
   }
@@ -53,6 +56,7 @@ extension PageText {
       getJSON(base(id) + "/snapshot"),
     ]);
     machine.structure = structure;
+    for (const record of records) record.size = JSON.stringify(record).length;
     machine.records = records;
     machine.live = live;
     if (linkedRecord !== null && id === selected) {
@@ -170,9 +174,12 @@ extension PageText {
     scrubber.max = String(Math.max(0, count - 1));
     scrubber.value = String(shownIndex === null ? Math.max(0, count - 1) : shownIndex);
     const record = shownRecord(machine);
-    $("position").textContent = record
+    // Records are dropped oldest first and numbered from 1: those before the first kept are gone.
+    const dropped = count ? machine.records[0].sequence - 1 : 0;
+    $("position").textContent = (record
       ? "record " + record.sequence + " (" + (shownIndex + 1) + " of " + count + " kept)"
-      : "live, " + count + " records kept";
+      : "live, " + count + " records kept") + (dropped ? ", " + dropped + " older dropped" : "");
+    $("position").dataset.dropped = String(dropped);
     $("back").disabled = count < 2 || shownIndex === 0;
     $("forward").disabled = shownIndex === null;
     $("live").disabled = shownIndex === null;
@@ -191,7 +198,9 @@ extension PageText {
   }
 
   function renderContext(snapshot) {
-    $("context").textContent = snapshot.contextEncodable
+    $("context").textContent = snapshot.omitted
+      ? "(not kept: the record was larger than the history's byte budget)"
+      : snapshot.contextEncodable
       ? JSON.stringify(snapshot.context, null, 2)
       : "(the context is not Encodable)";
   }
@@ -205,6 +214,10 @@ extension PageText {
       const item = element("li", { value: String(record.sequence), "data-sequence": String(record.sequence), "data-shown": String(past === record) });
       const title = record.kind === "event" ? record.event.name : record.kind === "timers" ? "(timers)" : "(start)";
       item.append(element("span", { class: "event" }, title));
+      if (record.tooLarge) {
+        item.dataset.tooLarge = "true";
+        item.append(" ", element("span", { class: "too-large" }, "(too large to keep: " + record.tooLarge.bytes + " bytes)"));
+      }
       if (record.event && record.event.data !== null) item.append(" ", element("span", { class: "data" }, JSON.stringify(record.event.data)));
       const moves = record.transitions.map((t) => t.source + " \u2192 " + (t.target === null ? "(stays)" : t.target)).join(", ");
       item.append(" ", element("span", { class: "moves" }, moves || (record.kind === "event" ? "no transition" : "in " + record.snapshot.activeStates.join(", "))));
@@ -219,7 +232,7 @@ extension PageText {
     names.replaceChildren(...machine.summary.events.map((name) => element("option", { value: name })));
     const canSend = Boolean(token) && (machine.summary.acceptsAnyEvent || machine.summary.events.length > 0);
     $("send-button").disabled = !canSend;
-    if (!token) show("Open the page with ?token=<token> (printed when the inspector started) to send events.", false);
+    if (!token) show("Open the page with ?token=<token> (printed when the inspector started).", false);
   }
 
   function show(text, ok) {
@@ -271,9 +284,29 @@ extension PageText {
     render();
   });
 
+  // The page keeps what the inspector keeps: at most historyLimit records and about
+  // historyByteLimit bytes of them, the oldest dropped first.
+  function trim(machine) {
+    const limit = machine.summary.historyLimit;
+    const byteLimit = machine.summary.historyByteLimit || Infinity;
+    let bytes = 0;
+    for (const record of machine.records) bytes += record.size || 0;
+    let drop = 0;
+    while (machine.records.length - drop > 1 && (machine.records.length - drop > limit || bytes > byteLimit)) {
+      bytes -= machine.records[drop].size || 0;
+      drop++;
+    }
+    if (!drop) return;
+    machine.records.splice(0, drop);
+    if (shownIndex !== null) shownIndex = Math.max(0, shownIndex - drop);
+  }
+
   // Updates: one record per message; a gap in the numbers (a slow page missed some) reloads.
   function connect() {
-    const socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/updates");
+    const socket = new WebSocket(
+      (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/updates",
+      ["statecraft-inspector", "statecraft-token." + token]
+    );
     socket.addEventListener("open", () => { $("connection").textContent = "live"; $("connection").dataset.connected = "true"; });
     socket.addEventListener("close", () => {
       $("connection").textContent = "disconnected; retrying";
@@ -289,12 +322,9 @@ extension PageText {
       const last = machine.records[machine.records.length - 1];
       if (last && update.record.sequence <= last.sequence) return;
       if (last && update.record.sequence !== last.sequence + 1) { loadMachine(update.machine); return; }
+      update.record.size = message.data.length;
       machine.records.push(update.record);
-      const limit = machine.summary.historyLimit;
-      if (machine.records.length > limit) {
-        machine.records.splice(0, machine.records.length - limit);
-        if (shownIndex !== null) shownIndex = Math.max(0, shownIndex - 1);
-      }
+      trim(machine);
       machine.live = update.record.snapshot;
       if (update.machine === selected) render();
     });

@@ -1,4 +1,4 @@
-/// The token that guards sending events: made from the system's secure random source and
+/// The token that guards every route: made from the system's secure random source and
 /// compared in constant time.
 enum AccessToken {
     /// 32 random bytes as 64 hexadecimal digits. `SystemRandomNumberGenerator` reads the

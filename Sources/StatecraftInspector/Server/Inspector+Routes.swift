@@ -10,14 +10,20 @@ extension Inspector {
 
     func httpRouter() -> Router<Context> {
         let router = Router(context: Context.self)
-        router.get("/") { request, _ in self.guarded(request) { self.page(PageText.html, type: "text/html; charset=utf-8") } }
-        router.get("/page.js") { request, _ in
-            self.guarded(request) { self.page(PageText.script, type: "text/javascript; charset=utf-8") }
+        router.get("/") { _, _ in
+            let page = PageText.html.replacingOccurrences(of: PageText.tokenPlaceholder, with: self.token)
+            return self.page(page, type: "text/html; charset=utf-8")
         }
-        router.get("/page.css") { request, _ in
-            self.guarded(request) { self.page(PageText.style, type: "text/css; charset=utf-8") }
-        }
+        router.get("/page.js") { _, _ in self.page(PageText.script, type: "text/javascript; charset=utf-8") }
+        router.get("/page.css") { _, _ in self.page(PageText.style, type: "text/css; charset=utf-8") }
         router.get("/machines") { request, _ in await self.json(request) { _ in self.machinesJSON } }
+        router.get("/updates") { request, _ in
+            await self.json(request) { _ throws(InspectorError) -> String in
+                throw InspectorError(
+                    code: .badRequest, message: "/updates is a WebSocket: open it with 'Upgrade: websocket' and the token's subprotocol"
+                )
+            }
+        }
         for (path, id) in [("", false), ("/machines/:id", true)] {
             router.get("\(path)/snapshot") { request, context in
                 await self.json(request) { _ throws(InspectorError) in
@@ -35,7 +41,6 @@ extension Inspector {
             router.post("\(path)/events") { request, context in
                 let machineID = id ? context.parameters.get("id") : nil
                 return await self.json(request) { request throws(InspectorError) in
-                    try self.authorize(request)
                     let machine = try self.machine(machineID)
                     let (name, data) = try await self.readEvent(&request)
                     return try await machine.send(name, data)
@@ -48,7 +53,12 @@ extension Inspector {
     func webSocketRouter() -> Router<Context> {
         let router = Router(context: Context.self)
         router.ws("/updates") { request, _ in
-            (try? self.checkHost(request)) == nil ? .dontUpgrade : .upgrade([:])
+            // Refused here, the request goes on to the HTTP routes, whose door answers it with
+            // the rule it broke; nothing of a machine is sent before the upgrade.
+            guard let grant = try? self.access.decide(request.head), grant.route == .feed else { return .dontUpgrade }
+            var headers = Self.securityHeaders(contentSecurityPolicy: Self.dataPolicy)
+            if let subprotocol = grant.subprotocol { headers[.secWebSocketProtocol] = subprotocol }
+            return .upgrade(headers)
         } onUpgrade: { inbound, outbound, _ in
             let messages = self.hub.subscribe()
             try await outbound.write(.text(self.machinesMessage()))
@@ -69,101 +79,23 @@ extension Inspector {
 
     // MARK: Answers
 
-    /// Answers with JSON, or with the error's status and `{"error": "..."}`.
+    /// Answers with JSON, or with the error's status and `{"error": "...", "code": "..."}`.
     func json(
         _ request: Request, _ body: (inout Request) async throws(InspectorError) -> String
     ) async -> Response {
         var request = request
         do {
-            try checkHost(request)
             return respond(.ok, try await body(&request), type: "application/json")
         } catch {
             return failure(error)
         }
     }
 
-    /// Answers with one of the page's files, when the host is right.
-    func guarded(_ request: Request, _ body: () -> Response) -> Response {
-        do {
-            try checkHost(request)
-            return body()
-        } catch {
-            return failure(error)
-        }
-    }
-
+    /// One of the page's files, with the page's content security policy.
     func page(_ text: String, type: String) -> Response {
         var response = respond(.ok, text, type: type)
-        response.headers[.contentSecurityPolicy] =
-            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'"
+        response.headers[.contentSecurityPolicy] = Self.pagePolicy
         return response
-    }
-
-    func failure(_ error: InspectorError) -> Response {
-        respond(
-            HTTPResponse.Status(code: error.status),
-            JSONText.object([("error", JSONText.string(error.message)), ("code", JSONText.string(error.code.name))]),
-            type: "application/json"
-        )
-    }
-
-    func respond(_ status: HTTPResponse.Status, _ text: String, type: String) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = type
-        headers[.cacheControl] = "no-store"
-        headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
-        // The page's address holds the token: never hand it to another site.
-        headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
-    }
-
-    // MARK: Checks
-
-    /// Refuses a request addressed to another host name than this inspector's own, so that a
-    /// page elsewhere whose name was pointed at this computer cannot read it. An inspector
-    /// told to listen on every interface (`0.0.0.0`, `::`) takes any host name.
-    func checkHost(_ request: Request) throws(InspectorError) {
-        let listening = configuration.host
-        if listening == "0.0.0.0" || listening == "::" { return }
-        guard let authority = request.head.authority else {
-            throw InspectorError(code: .foreignHost, message: "the request names no host; send a Host header")
-        }
-        let name: Substring
-        if authority.hasPrefix("["), let end = authority.firstIndex(of: "]") {
-            name = authority[authority.index(after: authority.startIndex)..<end]
-        } else {
-            name = authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        }
-        let own: Set<Substring> = ["127.0.0.1", "localhost", "::1", Substring(listening)]
-        guard own.contains(name.lowercased()[...]) else {
-            throw InspectorError(
-                code: .foreignHost,
-                message: "this inspector answers requests to \(listening) or localhost, not to '\(authority)'"
-            )
-        }
-    }
-
-    /// Requires the token, from `Authorization: Bearer <token>` or `?token=<token>`.
-    func authorize(_ request: Request) throws(InspectorError) {
-        var given: String?
-        if let header = request.headers[.authorization] {
-            let parts = header.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2, parts[0].lowercased() == "bearer" else {
-                throw InspectorError(code: .missingToken, message: "the Authorization header must be 'Bearer <token>'")
-            }
-            given = String(parts[1]).trimmingCharacters(in: .whitespaces)
-        } else if let query = request.uri.queryParameters["token"] {
-            given = String(query)
-        }
-        guard let given, !given.isEmpty else {
-            throw InspectorError(
-                code: .missingToken,
-                message: "sending an event needs the token printed when the inspector started: 'Authorization: Bearer <token>' or '?token=<token>'"
-            )
-        }
-        guard AccessToken.matches(given, token) else {
-            throw InspectorError(code: .wrongToken, message: "the token is not this inspector's; use the one it printed as 'token: ...'")
-        }
     }
 
     /// Reads `{"name": "...", "data": ...}` from the body, at most `maxBodySize` bytes.

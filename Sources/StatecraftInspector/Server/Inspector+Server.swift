@@ -15,9 +15,11 @@ extension Inspector {
     ///
     /// - Returns: Where it listens, with the port picked when the configuration asked for 0.
     /// - Throws: ``InspectorError`` with code `cannotListen` when the address cannot be bound
-    ///   (the port is taken, say), or when it is already running.
+    ///   (the port is taken, say), or when it is already running; `unusableToken` when the
+    ///   configured token is not 1 to 256 letters, digits, `-`, `.`, `_` or `~`.
     @discardableResult
     public func start() async throws(InspectorError) -> InspectorAddress {
+        try Self.check(token: token)
         let running = server.withLock { $0.task != nil }
         if running {
             throw InspectorError(code: .cannotListen, message: "the inspector is already running; stop() it first")
@@ -28,8 +30,9 @@ extension Inspector {
         // Stopping cancels the server, which Hummingbird logs as errors; failures to listen are
         // thrown by start() instead.
         logger.logLevel = .critical
+        let routes = httpRouter().buildResponder()
         let application = Application(
-            router: httpRouter(),
+            responder: CallbackResponder { request, context in await self.answer(request, context: context, routes: routes) },
             server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter()),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "Statecraft inspector"

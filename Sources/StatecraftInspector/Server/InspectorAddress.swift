@@ -4,7 +4,7 @@ public struct InspectorAddress: Sendable, Hashable, CustomStringConvertible {
     public var host: String
     /// The port it listens on: the one asked for, or the free one picked for `0`.
     public var port: Int
-    /// The token that sending events needs.
+    /// The token every request needs.
     public var token: String
 
     /// Describes an address.
@@ -12,7 +12,7 @@ public struct InspectorAddress: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - host: The address listened on.
     ///   - port: The port.
-    ///   - token: The token for sending events.
+    ///   - token: The token every request needs.
     public init(host: String, port: Int, token: String) {
         self.host = host
         self.port = port
@@ -25,8 +25,9 @@ public struct InspectorAddress: Sendable, Hashable, CustomStringConvertible {
         return "http://\(name):\(port)"
     }
 
-    /// The page's address with the token in its query, so that the page can send events:
-    /// `http://127.0.0.1:8137/?token=...`.
+    /// The page's address with the token in its query, the address to open:
+    /// `http://127.0.0.1:8137/?token=...`. The page needs it to load at all, and sends it on
+    /// with each request it makes.
     public var pageURL: String {
         "\(baseURL)/?token=\(token)"
     }
