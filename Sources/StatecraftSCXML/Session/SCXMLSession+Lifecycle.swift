@@ -1,0 +1,124 @@
+import Statecraft
+
+/// Between macrosteps and at the end: invocations started, errors of starting them processed,
+/// the session finished or cancelled with the sessions it invoked.
+extension SCXMLSession {
+    /// What SCXML does between macrosteps: start the invocations of states entered and still
+    /// active, and notice the end of the session.
+    func afterMacrostep() {
+        var rounds = 0
+        while var machine = self.machine {
+            if machine.status == .done {
+                finish()
+                return
+            }
+            let entered = statesToInvoke
+            statesToInvoke.removeAll()
+            for index in entered where isActive(document.stateInfos[index].id) {
+                for invoke in document.stateInfos[index].invokes {
+                    startInvocation(invoke, owner: index)
+                }
+            }
+            guard !pendingRaises.isEmpty else { return }
+            // Errors from starting invocations (and from data bound at start) go on the internal
+            // queue (SCXML 3.13, 6.4): processed before any external event, never autoforwarded,
+            // and they may enter states whose invocations start in turn.
+            rounds += 1
+            let limit = group.invocationRoundLimit
+            if rounds > limit {
+                let fault = EngineFault(
+                    code: .microstepLimit,
+                    message: "starting invocations raised errors \(limit) times in a row, in states "
+                        + "\(activeStates); the invocations probably fail and are entered again. The errors were dropped"
+                )
+                group.report(fault, from: self)
+                pendingRaises.removeAll()
+                return
+            }
+            let raised = pendingRaises
+            pendingRaises.removeAll()
+            if let traceHandler {
+                for event in raised { traceHandler(.raised(event.name)) }
+            }
+            self.machine = nil
+            for event in raised where machine.status != .done {
+                _ = machine.send(event)
+                configuration = nil
+                if let fault = machine.lastFault { group.report(fault, from: self) }
+            }
+            self.machine = machine
+        }
+    }
+
+    func finish() {
+        guard finalState == nil, !isCancelled else { return }
+        stopChildrenAndTimers()
+        finalState = topFinal ?? ""
+        group.sessionEnded(sessionID)
+        if let invokeID = parentLink?.invokeID, let parent = parentLink?.session {
+            parent.childFinished(invokeID)
+            parent.enqueue(SCXMLEvent(
+                "done.invoke.\(invokeID)", type: .external, origin: "#_scxml_\(sessionID)",
+                originType: SCXMLNames.scxmlProcessor, invokeID: invokeID, data: doneData
+            ))
+        }
+    }
+
+    /// A child ended: it takes no more events, but its done event and the events it sent
+    /// before it ended still come through, with `<finalize>` while its state is active.
+    func childFinished(_ invokeID: String) {
+        finishedChildren[invokeID] = children.removeValue(forKey: invokeID)
+        childOrder.removeAll { $0 == invokeID }
+    }
+
+    /// Stops an invoked session: its children stop too and its timers are dropped.
+    ///
+    /// The sessions below it are cancelled from a work list, each before its children and in
+    /// the order of their invocations, as a recursive walk would, without a native stack as
+    /// deep as the invocations.
+    func cancel() {
+        var pending: [SCXMLSession] = [self]
+        while let session = pending.popLast() {
+            guard let running = session.cancelAlone() else { continue }
+            pending.append(contentsOf: running.reversed())
+        }
+    }
+
+    /// Cancels this session only: runs its onexit handlers, drops its timers and leaves the
+    /// group.
+    ///
+    /// - Returns: Its running children, for the caller to cancel next; `nil` when it had
+    ///   already ended.
+    func cancelAlone() -> [SCXMLSession]? {
+        guard !isFinished else { return nil }
+        isCancelled = true
+        meter.beginStep()
+        // SCXML 6.4: cancelling an invoked session runs the onexit handlers of its active
+        // states, in exit order. What they send no longer reaches anyone: this session takes
+        // no more events, and its parent ignores the events of a cancelled invocation.
+        var ignored: [SCXMLEvent] = []
+        for info in document.stateInfos.reversed() where isActive(info.id) {
+            for block in info.onExit { _ = execute(block, raised: &ignored) }
+        }
+        let running = detachChildren()
+        group.cancelTimers(of: self)
+        group.unregister(self)
+        return running
+    }
+
+    /// Forgets every invocation and returns the running children, in invocation order.
+    func detachChildren() -> [SCXMLSession] {
+        let running = childOrder.compactMap { children[$0]?.child }
+        children.removeAll()
+        childOrder.removeAll()
+        finishedChildren.removeAll()
+        return running
+    }
+
+    /// What ending either way does: cancel every running invocation and drop this session's
+    /// delayed sends.
+    func stopChildrenAndTimers() {
+        for child in detachChildren() { child.cancel() }
+        group.cancelTimers(of: self)
+    }
+}
