@@ -63,8 +63,11 @@ public enum ECMAScriptEngine {
 public struct ECMAScriptLimits: Hashable, Sendable {
     /// The longest one evaluation (a condition, an expression, a `<script>`) may run before it
     /// is stopped and reported as `error.execution`: a document's `while (true) {}` cannot
-    /// hang its session. Ten seconds by default; zero (or less) sets no limit, which saves
-    /// the watchdog's cost on every call into JavaScript.
+    /// hang its session. Ten seconds by default; zero (or less) sets no limit of its own.
+    ///
+    /// In a session the macrostep's budget, `SCXMLBudgets.evaluationTime` (one second for all
+    /// the evaluations of a macrostep together), is the tighter bound; this one matters for a
+    /// datamodel used by itself, and as a cap under larger budgets.
     public var executionTime: Duration
 
     /// Creates limits.

@@ -42,6 +42,7 @@ extension ECMAScriptDatamodel {
 
     /// The JavaScript value of `expression`.
     func scriptValue(of expression: String) throws(SCXMLDatamodelError) -> JSValueRef {
+        try environment.meter.beginEvaluation()
         let function = try compiledExpression(expression)
         do {
             return try script.call(function)
@@ -101,6 +102,7 @@ extension ECMAScriptDatamodel {
     ///   - value: The value; objects and arrays become fresh JavaScript ones.
     /// - Throws: `SCXMLDatamodelError` with the exception's message.
     public func assign(_ location: String, value: SCXMLValue) throws(SCXMLDatamodelError) {
+        try environment.meter.beginEvaluation()
         let setter = try compiledLocation(location)
         let made = values.scriptValue(value)
         do {
@@ -166,6 +168,7 @@ extension ECMAScriptDatamodel {
     /// - Throws: `SCXMLDatamodelError` with the exception's message; the
     ///   statements before the one that threw keep their effect.
     public func run(script source: String) throws(SCXMLDatamodelError) {
+        try environment.meter.beginEvaluation()
         do {
             _ = try script.evaluate(script: source)
         } catch {

@@ -15,10 +15,19 @@ extension ECMAScriptDatamodel {
     /// JavaScript's built-ins, `In` and the system variables are not included.
     ///
     /// - Returns: One member per variable.
-    /// - Throws: `SCXMLDatamodelError` naming every value JSON cannot hold,
+    /// The variables together must fit one value budget (`SCXMLBudgets.valueNodes`,
+    /// `valueBytes`), an object reached twice counting twice; the export has an evaluation time
+    /// budget of its own, so a macrostep that spent its budget does not stop it.
+    ///
+    /// - Throws: `SCXMLDatamodelError` naming the budget the variables passed, or every value JSON cannot hold,
     ///   with its path: a function (a script's `function` declarations included), a symbol, a
     ///   cycle, `undefined` inside an object or array, `NaN` or an infinity. None is left out.
     public func exportVariables() throws(SCXMLDatamodelError) -> [SCXMLMember] {
+        try environment.meter.withSeparateBudget { () throws(SCXMLDatamodelError) in try exportAll() }
+    }
+
+    /// The variables, within one value budget.
+    private func exportAll() throws(SCXMLDatamodelError) -> [SCXMLMember] {
         var names = declaredNames
         let created: [String]
         do {
@@ -32,6 +41,7 @@ extension ECMAScriptDatamodel {
         }
         var variables: [SCXMLMember] = []
         var problems: [String] = []
+        var tally = SCXMLValueTally(budgets: environment.meter.budgets)
         for name in names {
             let value: JSValueRef
             do {
@@ -45,8 +55,11 @@ extension ECMAScriptDatamodel {
                 continue
             }
             do {
-                variables.append(SCXMLMember(name, try values.scxmlValue(value, purpose: .json, name: name)))
+                try tally.add(nodes: 0, bytes: name.utf8.count, what: "the variables of the snapshot")
+                variables.append(SCXMLMember(name, try values.scxmlValue(value, purpose: .json, name: name, tally: &tally)))
             } catch {
+                // A budget passed ends the export: what is left would pass it too.
+                if tally.isOver || environment.meter.isSpent { throw error }
                 problems.append(error.message)
             }
         }

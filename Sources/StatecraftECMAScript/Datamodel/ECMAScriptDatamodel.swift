@@ -29,7 +29,12 @@ public import StatecraftSCXML
 /// - `<foreach>` walks a copy of an array, handing each item itself (an object, not a copy) to
 ///   `item`.
 /// - Every error an evaluation throws (a syntax error, a `ReferenceError`, an evaluation that
-///   runs past ``ECMAScriptLimits/executionTime``) becomes `error.execution`, with the message.
+///   runs past ``ECMAScriptLimits/executionTime`` or past the session's `SCXMLBudgets`) becomes
+///   `error.execution`, with the message.
+/// - The session's `SCXMLBudgets` hold: all the evaluations of a macrostep share its
+///   evaluation time, every value that leaves the context is counted against the value budget
+///   (an object reached twice counts twice, an array its length), and the JavaScript heap is
+///   measured against `SCXMLBudgets.scriptHeapBytes` where JavaScriptCore can tell its size.
 ///
 /// Values leave the context (as event data, `<param>`, `namelist`, `<donedata>`, a log line)
 /// as JSON-like `SCXMLValue`s; a function, a symbol or a cycle cannot, and is an error.
@@ -97,7 +102,7 @@ public final class ECMAScriptDatamodel: SCXMLDatamodel {
     ///   - environment: Answers `In()`.
     ///   - limits: How long one evaluation may run.
     public init(environment: SCXMLDatamodelEnvironment, limits: ECMAScriptLimits) {
-        let script = ScriptContext(executionTimeLimit: limits.executionTime)
+        let script = ScriptContext(watchdog: Watchdog(meter: environment.meter, evaluationLimit: limits.executionTime))
         let functionClass = NativeFunction.makeClass()
         let bootstrap: JSObjectRef
         do {
@@ -149,7 +154,7 @@ public final class ECMAScriptDatamodel: SCXMLDatamodel {
         self.functionClass = functionClass
         self.helpers = helpers
         natives = made
-        values = ScriptValues(script: script, keys: helpers.keys, defineMember: helpers.defineMember)
+        values = ScriptValues(script: script, keys: helpers.keys, defineMember: helpers.defineMember, meter: environment.meter)
         box.model = self
         builtinNames = Set((try? globalNames()) ?? [])
     }
@@ -249,6 +254,7 @@ public final class ECMAScriptDatamodel: SCXMLDatamodel {
     ///   - value: Its value; objects and arrays become fresh JavaScript ones.
     /// - Throws: `SCXMLDatamodelError` when `id` cannot name a variable.
     public func declare(_ id: String, value: SCXMLValue) throws(SCXMLDatamodelError) {
+        try environment.meter.beginEvaluation()
         try checkDeclarable(id)
         let made = values.scriptValue(value)
         try store(id, made)

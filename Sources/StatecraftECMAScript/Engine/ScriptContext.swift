@@ -17,22 +17,43 @@ final class ScriptContext {
     let context: JSGlobalContextRef
     /// Its global object, where `<data>` variables live.
     let global: JSObjectRef
+    /// Keeps its evaluations within their budgets.
+    let watchdog: Watchdog
+    /// `length`, for measuring strings.
+    private let lengthKey: JSStringRef
 
-    /// Creates a context whose evaluations stop after `executionTimeLimit`.
-    init(executionTimeLimit: Duration) {
+    /// Creates a context whose evaluations `watchdog` keeps within their budgets.
+    init(watchdog: Watchdog) {
         guard let group = JSContextGroupCreate(), let context = JSGlobalContextCreateInGroup(group, nil),
-            let global = JSContextGetGlobalObject(context)
+            let global = JSContextGetGlobalObject(context), let lengthKey = JSStringCreateWithUTF8CString("length")
         else {
             preconditionFailure("JavaScriptCore could not create a context: the process is out of memory")
         }
-        ExecutionLimit.apply(to: group, limit: executionTimeLimit)
+        watchdog.context = context
+        watchdog.group = group
+        watchdog.arm()
         JSContextGroupRelease(group)
         self.context = context
         self.global = global
+        self.watchdog = watchdog
+        self.lengthKey = lengthKey
     }
 
     deinit {
+        JSStringRelease(lengthKey)
+        watchdog.context = nil
+        watchdog.group = nil
         JSGlobalContextRelease(context)
+    }
+
+    /// The length of a string value, in UTF-16 units, without making it flat (a string built by
+    /// doubling is a tree of a few nodes until it is read).
+    func stringLength(_ value: JSValueRef) -> Int {
+        guard let object = JSValueToObject(context, value, nil),
+            let length = JSObjectGetProperty(context, object, lengthKey, nil)
+        else { return 0 }
+        let count = JSValueToNumber(context, length, nil)
+        return count.isFinite && count > 0 ? Int(count) : 0
     }
 
     // MARK: Strings
@@ -77,11 +98,13 @@ final class ScriptContext {
     ///
     /// - Returns: The completion value.
     func evaluate(script source: String) throws(ScriptException) -> JSValueRef {
+        try watchdog.enter()
+        defer { watchdog.exit() }
         let script = makeString(source)
         defer { JSStringRelease(script) }
         var exception: JSValueRef?
         let result = JSEvaluateScript(context, script, nil, nil, 1, &exception)
-        if let exception { throw ScriptException(describe(exception: exception)) }
+        if let exception { throw ScriptException(watchdog.stopReason ?? describe(exception: exception)) }
         return result ?? JSValueMakeUndefined(context)
     }
 
@@ -96,11 +119,13 @@ final class ScriptContext {
 
     /// Calls `function` with `arguments`, `this` being the global object.
     func call(_ function: JSObjectRef, _ arguments: [JSValueRef?] = [], this: JSObjectRef? = nil) throws(ScriptException) -> JSValueRef {
+        try watchdog.enter()
+        defer { watchdog.exit() }
         var exception: JSValueRef?
         let result = arguments.withUnsafeBufferPointer { buffer in
             JSObjectCallAsFunction(context, function, this, buffer.count, buffer.baseAddress, &exception)
         }
-        if let exception { throw ScriptException(describe(exception: exception)) }
+        if let exception { throw ScriptException(watchdog.stopReason ?? describe(exception: exception)) }
         return result ?? JSValueMakeUndefined(context)
     }
 
