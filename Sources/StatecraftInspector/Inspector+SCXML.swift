@@ -30,7 +30,7 @@ extension Inspector {
             let event = SCXMLEvent(name, data: data ?? .undefined)
             switch await runtime.send(event) {
             case .processed(let step):
-                return Self.scxmlStep(step, machine: machine).response(machine: id)
+                return Self.scxmlStep(step, machine: machine, faults: RuntimeFaults(runtime)).response(machine: id)
             case .queued:
                 return JSONText.object([("machine", JSONText.string(id)), ("queued", "true")])
             case .discarded(let reason):
@@ -41,22 +41,22 @@ extension Inspector {
             id: id, kind: "scxml", structure: structure.json(), eventNames: names, acceptsAnyName: true,
             historyLimit: configuration.historyLimit,
             historyByteLimit: configuration.historyByteLimit, send: send,
-            snapshot: { Self.scxmlSnapshot(await runtime.snapshot(), machine: machine) }
+            snapshot: { Self.scxmlSnapshot(await runtime.snapshot(), machine: machine, faults: RuntimeFaults(runtime)) }
         )
         try register(inspected)
         watch(inspected, runtime.activity(buffering: .bufferingNewest(configuration.activityBacklog))) { activity, sequence in
             switch activity {
             case .current(let snapshot):
-                let parts = StepJSON(event: nil, outcome: nil, transitions: [], snapshot: Self.scxmlSnapshot(snapshot, machine: machine))
+                let parts = StepJSON(event: nil, outcome: nil, transitions: [], snapshot: Self.scxmlSnapshot(snapshot, machine: machine, faults: RuntimeFaults(runtime)))
                 return parts.record(sequence, kind: .start, eventName: nil, activeStates: snapshot.activeStates)
             case .step(let step):
-                return Self.scxmlStep(step, machine: machine).record(
+                return Self.scxmlStep(step, machine: machine, faults: RuntimeFaults(runtime)).record(
                     sequence, kind: .event, eventName: step.event.name, activeStates: step.snapshot.activeStates
                 )
             case .timers(let transitions, let snapshot):
                 let parts = StepJSON(
                     event: nil, outcome: nil, transitions: transitions.map(Self.scxmlTransition),
-                    snapshot: Self.scxmlSnapshot(snapshot, machine: machine)
+                    snapshot: Self.scxmlSnapshot(snapshot, machine: machine, faults: RuntimeFaults(runtime))
                 )
                 return parts.record(sequence, kind: .timers, eventName: nil, activeStates: snapshot.activeStates)
             }
@@ -107,13 +107,13 @@ extension Inspector {
         }
     }
 
-    static func scxmlStep(_ step: MachineRuntime<SCXMLMachine>.Step, machine: SCXMLMachine) -> StepJSON {
+    static func scxmlStep(_ step: MachineRuntime<SCXMLMachine>.Step, machine: SCXMLMachine, faults: RuntimeFaults) -> StepJSON {
         let data: String? = step.event.data == .undefined ? nil : JSONText.value(step.event.data)
         return StepJSON(
             event: StepJSON.event(name: step.event.name, data: data, text: "\(step.event)"),
             outcome: step.description,
             transitions: step.transitions.map(scxmlTransition),
-            snapshot: scxmlSnapshot(step.snapshot, machine: machine)
+            snapshot: scxmlSnapshot(step.snapshot, machine: machine, faults: faults)
         )
     }
 
@@ -122,8 +122,9 @@ extension Inspector {
     }
 
     /// `activeStates`, `status`, `now`, `finalState`, `doneData`, `timers` (the delayed sends
-    /// waiting), `context` (the datamodel's variables as an object) and `contextEncodable`.
-    static func scxmlSnapshot(_ snapshot: SCXMLMachine.Snapshot, machine: SCXMLMachine) -> String {
+    /// waiting), `context` (the datamodel's variables as an object), `contextEncodable`, and
+    /// `faultCount` and `faults` (the runtime's most recent faults).
+    static func scxmlSnapshot(_ snapshot: SCXMLMachine.Snapshot, machine: SCXMLMachine, faults: RuntimeFaults) -> String {
         let timers = machine.pendingSends.map { send in
             JSONText.object([
                 ("due", JSONText.seconds(send.due)), ("in", JSONText.seconds(send.due - snapshot.now)),
@@ -141,6 +142,6 @@ extension Inspector {
             ("history", "{}"),
             ("context", variables.map { JSONText.value(.object($0)) } ?? "null"),
             ("contextEncodable", variables == nil ? "false" : "true"),
-        ])
+        ] + faults.members)
     }
 }

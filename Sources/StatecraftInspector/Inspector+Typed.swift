@@ -46,7 +46,7 @@ extension Inspector {
             }
             switch await runtime.send(event) {
             case .processed(let step):
-                return Self.typedStep(step, names).response(machine: id)
+                return Self.typedStep(step, names, faults: RuntimeFaults(runtime)).response(machine: id)
             case .queued:
                 return JSONText.object([("machine", JSONText.string(id)), ("queued", "true")])
             case .discarded(let reason):
@@ -57,23 +57,23 @@ extension Inspector {
             id: id, kind: "typed", structure: chart.structure.json(), eventNames: events.entries.map(\.name),
             acceptsAnyName: false, historyLimit: configuration.historyLimit,
             historyByteLimit: configuration.historyByteLimit, send: send,
-            snapshot: { Self.typedSnapshot(await runtime.snapshot(), names) }
+            snapshot: { Self.typedSnapshot(await runtime.snapshot(), names, faults: RuntimeFaults(runtime)) }
         )
         try register(machine)
         watch(machine, runtime.activity(buffering: .bufferingNewest(configuration.activityBacklog))) { activity, sequence in
             switch activity {
             case .current(let snapshot):
-                let parts = StepJSON(event: nil, outcome: nil, transitions: [], snapshot: Self.typedSnapshot(snapshot, names))
+                let parts = StepJSON(event: nil, outcome: nil, transitions: [], snapshot: Self.typedSnapshot(snapshot, names, faults: RuntimeFaults(runtime)))
                 return parts.record(sequence, kind: .start, eventName: nil, activeStates: snapshot.activeStates.map(names.state.callAsFunction))
             case .step(let step):
-                return Self.typedStep(step, names).record(
+                return Self.typedStep(step, names, faults: RuntimeFaults(runtime)).record(
                     sequence, kind: .event, eventName: names.kind(step.event.kind),
                     activeStates: step.snapshot.activeStates.map(names.state.callAsFunction)
                 )
             case .timers(let transitions, let snapshot):
                 let parts = StepJSON(
                     event: nil, outcome: nil, transitions: transitions.map { Self.typedTransition($0, names) },
-                    snapshot: Self.typedSnapshot(snapshot, names)
+                    snapshot: Self.typedSnapshot(snapshot, names, faults: RuntimeFaults(runtime))
                 )
                 return parts.record(sequence, kind: .timers, eventName: nil, activeStates: snapshot.activeStates.map(names.state.callAsFunction))
             }
@@ -95,7 +95,8 @@ extension Inspector {
     }
 
     static func typedStep<State, Event, Context: Sendable>(
-        _ step: MachineRuntime<Machine<State, Event, Context>>.Step, _ names: TypedNames<State, Event, Context>
+        _ step: MachineRuntime<Machine<State, Event, Context>>.Step, _ names: TypedNames<State, Event, Context>,
+        faults: RuntimeFaults
     ) -> StepJSON {
         let kind = names.kind(step.event.kind)
         let text = "\(step.event)"
@@ -107,7 +108,7 @@ extension Inspector {
             event: StepJSON.event(name: kind, data: names.event(step.event), text: text),
             outcome: StepJSON.outcome(event: text, kind: kind, routes: routes) { "\(step.outcome)" },
             transitions: step.transitions.map { typedTransition($0, names) },
-            snapshot: typedSnapshot(step.snapshot, names)
+            snapshot: typedSnapshot(step.snapshot, names, faults: faults)
         )
     }
 
@@ -121,9 +122,10 @@ extension Inspector {
     }
 
     /// `activeStates`, `status`, `now`, `timers`, `history`, `context` (JSON, or `null` when it
-    /// is not `Encodable`) and `contextEncodable`.
+    /// is not `Encodable`), `contextEncodable`, and `faultCount` and `faults` (the runtime's
+    /// most recent faults).
     static func typedSnapshot<State, Event, Context>(
-        _ snapshot: Snapshot<State, Event, Context>, _ names: TypedNames<State, Event, Context>
+        _ snapshot: Snapshot<State, Event, Context>, _ names: TypedNames<State, Event, Context>, faults: RuntimeFaults
     ) -> String {
         let timers = snapshot.timers.map { timer in
             let what: String
@@ -152,7 +154,7 @@ extension Inspector {
             ("history", JSONText.object(history)),
             ("context", context ?? "null"),
             ("contextEncodable", context == nil ? "false" : "true"),
-        ])
+        ] + faults.members)
     }
 }
 

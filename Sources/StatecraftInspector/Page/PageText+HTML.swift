@@ -43,6 +43,10 @@ extension PageText {
       <ul id="timers"></ul>
     </section>
     <section>
+      <h2>Faults</h2>
+      <ul id="faults"></ul>
+    </section>
+    <section>
       <h2>Context</h2>
       <pre id="context"></pre>
     </section>

@@ -145,6 +145,7 @@ extension PageText {
     renderTimeline(machine);
     renderTimers(shown);
     renderContext(shown);
+    renderFaults(shown);
     renderLog(machine, past);
     renderForm(machine);
   }
@@ -194,6 +195,19 @@ extension PageText {
     if (!timers.length) list.append(element("li", { class: "none" }, "none"));
     for (const timer of timers) {
       list.append(element("li", {}, timer.what + (timer.id ? " (id " + timer.id + ")" : "") + ": due in " + seconds(timer.in) + ", at " + seconds(timer.due)));
+    }
+  }
+
+  function renderFaults(snapshot) {
+    const list = $("faults");
+    list.replaceChildren();
+    const faults = snapshot.faults || [];
+    const count = snapshot.faultCount || 0;
+    list.dataset.count = String(count);
+    if (!count) list.append(element("li", { class: "none" }, "none"));
+    if (count > faults.length) list.append(element("li", { class: "none" }, (count - faults.length) + " earlier not shown"));
+    for (const fault of faults) {
+      list.append(element("li", { class: "fault" }, fault.code + ": " + (fault.location ? fault.location + ": " : "") + fault.message));
     }
   }
 
