@@ -43,13 +43,13 @@ struct Inspect: AsyncParsableCommand {
     @Argument(help: "The SCXML document (.scxml, or a W3C test in .txml).")
     var file: String
 
+    @OptionGroup var reading: ReadOptions
+
     @Option(help: "The port to listen on; 0 picks a free one.")
     var port: Int = InspectorConfiguration.defaultPort
 
     @Option(help: "The address to listen on. Anything but the loopback interface shows the document to the network.")
     var host: String = "127.0.0.1"
-
-    @OptionGroup var reading: ReadOptions
 
     @Option(help: "The machine's id on the page; by default the file's name.")
     var id: String?

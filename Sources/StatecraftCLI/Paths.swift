@@ -46,13 +46,13 @@ struct Paths: ParsableCommand {
     @Argument(help: "The SCXML document (.scxml, or a W3C test in .txml).")
     var file: String
 
+    @OptionGroup var reading: ReadOptions
+
     @Option(help: "What the paths cover: states (every configuration) or transitions.")
     var cover: Coverage = .states
 
     @Flag(help: "Print one JSON object.")
     var json = false
-    @OptionGroup var reading: ReadOptions
-
 
     @Option(help: ArgumentHelp(
         "A file of events to try beside the names the transitions use, in the script grammar (NAME or NAME JSON), for guards on event data.",

@@ -50,6 +50,8 @@ struct Simulate: ParsableCommand {
     @Argument(help: "The SCXML document (.scxml, or a W3C test in .txml).")
     var file: String
 
+    @OptionGroup var reading: ReadOptions
+
     @Option(help: "The script to run; standard input without it.")
     var script: String?
 
@@ -60,8 +62,6 @@ struct Simulate: ParsableCommand {
     var trace = false
 
     func run() throws {
-    @OptionGroup var reading: ReadOptions
-
         let document: SCXMLDocument
         do {
             document = try DocumentLoading.load(file, readPolicy: reading.policy)
