@@ -55,7 +55,7 @@ extension ExpressionEvaluator {
 
     /// Throws unless a string of `bytes` bytes fits the value budget; nothing is built before.
     private func checkText(_ bytes: Int, of what: String, at span: SourceSpan) throws(SCXMLDatamodelError) {
-        let budgets = meter.budgets
+        let budgets = model.meter.budgets
         guard bytes <= budgets.effectiveBytes else {
             var error = budgets.bytesExceeded("the result of \(what)")
             error.offset = span.start
@@ -68,7 +68,7 @@ extension ExpressionEvaluator {
     func text(of value: SCXMLValue, at span: SourceSpan) throws(SCXMLDatamodelError) -> String {
         if case .string(let string) = value { return string }
         if value.isContainer {
-            var tally = SCXMLValueTally(budgets: meter.budgets)
+            var tally = SCXMLValueTally(budgets: model.meter.budgets)
             do {
                 try tally.add(value, what: "the value made into text")
             } catch {
@@ -177,8 +177,8 @@ extension ExpressionEvaluator {
         case .concat:
             guard case .array(let first) = values[0] else { throw wrong(0, expected: "an array") }
             guard case .array(let second) = values[1] else { throw wrong(1, expected: "an array") }
-            guard first.count + second.count < meter.budgets.effectiveNodes else {
-                var error = meter.budgets.nodesExceeded("the result of concat()")
+            guard first.count + second.count < model.meter.budgets.effectiveNodes else {
+                var error = model.meter.budgets.nodesExceeded("the result of concat()")
                 error.offset = span.start
                 throw error
             }
@@ -188,8 +188,8 @@ extension ExpressionEvaluator {
         case .split:
             guard case .string(let string) = values[0] else { throw wrong(0, expected: "a string to split") }
             guard case .string(let separator) = values[1] else { throw wrong(1, expected: "a separator string") }
-            guard let parts = Self.split(string, by: separator, limit: meter.budgets.effectiveNodes) else {
-                var error = meter.budgets.nodesExceeded("the result of split()")
+            guard let parts = Self.split(string, by: separator, limit: model.meter.budgets.effectiveNodes) else {
+                var error = model.meter.budgets.nodesExceeded("the result of split()")
                 error.offset = span.start
                 throw error
             }

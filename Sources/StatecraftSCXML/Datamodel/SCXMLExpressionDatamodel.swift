@@ -155,7 +155,7 @@ public final class SCXMLExpressionDatamodel: SCXMLDatamodel {
 
     /// An evaluator for nodes parsed from `source`, reading this datamodel's variables.
     func makeEvaluator(source: String) -> ExpressionEvaluator {
-        ExpressionEvaluator(model: self, meter: meter, source: source)
+        ExpressionEvaluator(model: self, source: source)
     }
 
     /// Answers `In(id)` through the environment.
