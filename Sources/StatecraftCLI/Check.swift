@@ -1,3 +1,4 @@
+#if Tools
 import ArgumentParser
 import Statecraft
 import StatecraftECMAScript
@@ -81,3 +82,4 @@ struct CheckReport {
         lines.append("\(file): \(summary), \(document.stateIDs.count) states, datamodel '\(document.datamodelName)'")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Tools
 import ArgumentParser
 import StatecraftECMAScript
 
@@ -20,3 +21,4 @@ enum ConformanceECMAScript {
         if summary.failed > 0 { throw ExitCode(1) }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Tools
 import StatecraftECMAScript
 import StatecraftSCXML
 
@@ -31,3 +32,4 @@ enum DocumentLoading {
         }
     }
 }
+#endif

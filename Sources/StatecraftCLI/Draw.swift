@@ -1,3 +1,4 @@
+#if Tools
 import ArgumentParser
 import Foundation
 import Statecraft
@@ -76,3 +77,4 @@ struct Draw: ParsableCommand {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Tools
 import ArgumentParser
 import Foundation
 import StatecraftInspector
@@ -100,3 +101,4 @@ struct InspectSession {
         return cleaned.isEmpty ? "machine" : cleaned
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Tools
 import ArgumentParser
 import Foundation
 import StatecraftSCXML
@@ -102,3 +103,4 @@ struct Paths: ParsableCommand {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Tools
 import ArgumentParser
 import Foundation
 import StatecraftSCXML
@@ -153,3 +154,4 @@ enum LineSource {
         }
     }
 }
+#endif

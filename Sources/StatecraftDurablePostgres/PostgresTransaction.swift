@@ -1,3 +1,4 @@
+#if Postgres
 import Foundation
 import PostgresNIO
 import StatecraftDurable
@@ -194,3 +195,4 @@ struct OutboxColumns: Sendable {
         (id, source, target, payload) = columns
     }
 }
+#endif

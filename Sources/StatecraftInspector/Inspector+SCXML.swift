@@ -1,3 +1,4 @@
+#if Inspector
 import Statecraft
 public import StatecraftRuntime
 public import StatecraftSCXML
@@ -143,3 +144,4 @@ extension Inspector {
         ])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import Foundation
 @testable import Orders
 @testable import StatecraftDurable
@@ -165,3 +166,4 @@ import Testing
         #expect(digest.hex == "af63dc4c8601ec8c")
     }
 }
+#endif

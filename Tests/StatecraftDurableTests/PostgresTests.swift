@@ -1,3 +1,4 @@
+#if Postgres
 import Foundation
 @testable import Orders
 import PostgresNIO
@@ -342,3 +343,4 @@ final class Shared<Value: Sendable>: Sendable {
         value.withLock { body(&$0) }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 import Testing
 import Statecraft
@@ -100,3 +101,4 @@ struct BrowserTests {
         await inspector.stop()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 import Testing
 import Statecraft
@@ -186,3 +187,4 @@ struct RouteTests {
         await inspector.stop()
     }
 }
+#endif

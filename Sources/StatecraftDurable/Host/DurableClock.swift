@@ -1,3 +1,4 @@
+#if Durable
 import Foundation
 
 /// The clock durable timers are kept on: milliseconds, absolute.
@@ -30,3 +31,4 @@ extension Duration {
         return seconds * 1000 + quotient + (remainder > 0 ? 1 : 0)
     }
 }
+#endif

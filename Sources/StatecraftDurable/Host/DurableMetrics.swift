@@ -1,3 +1,4 @@
+#if Durable
 import Metrics
 
 /// The counters ``DurableMachines`` reports through swift-metrics.
@@ -13,3 +14,4 @@ struct DurableMetrics: Sendable {
     /// Outbox messages delivered.
     let delivered = Counter(label: "statecraft_durable_messages_delivered")
 }
+#endif

@@ -1,3 +1,4 @@
+#if Durable
 import Foundation
 public import Logging
 import NIOCore
@@ -306,3 +307,4 @@ struct SQLiteTransaction: DurableTransaction {
         try await store.run("UPDATE statecraft_outbox SET delivered = 1 WHERE id = ?", [.text(id)])
     }
 }
+#endif

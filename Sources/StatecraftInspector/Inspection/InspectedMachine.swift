@@ -1,3 +1,4 @@
+#if Inspector
 import StatecraftSCXML
 import Synchronization
 
@@ -54,3 +55,4 @@ final class InspectedMachine: Sendable {
         watcher.withLock { $0?.cancel() }
     }
 }
+#endif

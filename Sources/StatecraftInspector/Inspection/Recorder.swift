@@ -1,3 +1,4 @@
+#if Inspector
 import Synchronization
 
 /// A machine's recent records, oldest first, at most `limit` of them: a ring that drops the
@@ -47,3 +48,4 @@ final class Recorder: Sendable {
         ring.withLock { $0.nextSequence - 1 }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 extension PageText {
     /// `GET /`: the page's skeleton; `page.js` fills it in.
     static let html = #"""
@@ -56,3 +57,4 @@ extension PageText {
 </html>
 """#
 }
+#endif
