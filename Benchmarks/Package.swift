@@ -32,7 +32,13 @@ let package = Package(
         .default(enabledTraits: []),
     ],
     dependencies: [
-        .package(path: "..", traits: [.defaults, .trait(name: "ECMAScript", condition: .when(traits: ["ECMAScript"]))]),
+        // The inspector's and the durable stores' cases need their traits (Postgres enables Durable).
+        .package(
+            path: "..",
+            traits: [
+                .defaults, "Inspector", "Postgres", .trait(name: "ECMAScript", condition: .when(traits: ["ECMAScript"])),
+            ]
+        ),
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
         // The bare transactions `compare durable` measures durable machines against, on the
