@@ -32,11 +32,13 @@ let package = Package(
         .default(enabledTraits: []),
     ],
     dependencies: [
-        // The inspector's and the durable stores' cases need their traits (Postgres enables Durable).
+        // The inspector's and the durable stores' cases need their traits (Postgres enables Durable); no
+        // `.defaults`: the package has no default trait, and `.defaults` beside other traits could leave a
+        // dependency out of the graph (swiftlang/swift-package-manager#10409).
         .package(
             path: "..",
             traits: [
-                .defaults, "Inspector", "Postgres", .trait(name: "ECMAScript", condition: .when(traits: ["ECMAScript"])),
+                "Inspector", "Postgres", .trait(name: "ECMAScript", condition: .when(traits: ["ECMAScript"])),
             ]
         ),
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
