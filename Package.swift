@@ -9,6 +9,13 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// A product of another package that only the given trait brings in. SwiftPM leaves a package out of
+/// a user's dependency graph (it is not fetched, not in their Package.resolved) only when every
+/// target dependency on it, test targets' included, carries a trait condition the user did not enable.
+func product(_ name: String, _ package: String, trait: String) -> Target.Dependency {
+    .product(name: name, package: package, condition: .when(traits: [trait]))
+}
+
 /// An example is an executable target under `Examples/<product>` whose module the tests import.
 func example(_ product: String, module: String, dependencies: [Target.Dependency]) -> (Product, Target) {
     (
@@ -30,6 +37,7 @@ let examples = [
     example("turnstile", module: "Turnstile", dependencies: ["Statecraft", "StatecraftSCXML"]),
     example("media-player", module: "MediaPlayer", dependencies: ["Statecraft", "StatecraftSCXML"]),
     example("staty-demo", module: "StatyDemo", dependencies: ["Statecraft", "StatecraftRuntime"]),
+    // Built empty (a program that names the trait) without the Postgres trait.
     example("orders", module: "Orders", dependencies: ["Statecraft", "StatecraftDurable", "StatecraftDurablePostgres"]),
 ]
 
@@ -41,14 +49,16 @@ let package = Package(
         .library(name: "Statecraft", targets: ["Statecraft"]),
         .library(name: "StatecraftClassic", targets: ["StatecraftClassic"]),
         .library(name: "StatecraftSCXML", targets: ["StatecraftSCXML"]),
+        // Trait Tools (swift-argument-parser; enables Inspector).
         .executable(name: "statecraft", targets: ["StatecraftCLI"]),
         .library(name: "StatecraftRuntime", targets: ["StatecraftRuntime"]),
         .library(name: "StatecraftTesting", targets: ["StatecraftTesting"]),
         .library(name: "StatecraftECMAScript", targets: ["StatecraftECMAScript"]),
-        // `@MachineEvent`; a product of its own so that only its users build swift-syntax.
+        // `@MachineEvent`; trait Macros (swift-syntax).
         .library(name: "StatecraftMacros", targets: ["StatecraftMacros"]),
-        // The live page; a product of its own so that only its users (and `statecraft`) build the server.
+        // The live page; trait Inspector (Hummingbird).
         .library(name: "StatecraftInspector", targets: ["StatecraftInspector"]),
+        // Durable machines: trait Durable (SQLite), trait Postgres (PostgreSQL, enables Durable).
         .library(name: "StatecraftDurable", targets: ["StatecraftDurable"]),
         .library(name: "StatecraftDurablePostgres", targets: ["StatecraftDurablePostgres"]),
     ] + examples.map(\.0),
@@ -60,8 +70,36 @@ let package = Package(
                 have it; on Linux it needs WebKitGTK's JavaScriptCore (apt: libjavascriptcoregtk-4.1-dev).
                 """
         ),
+        // The heavy parts, each behind a trait, so that a user who does not enable it resolves none of its
+        // packages. Every Swift file of a gated target is wrapped in `#if <Trait>` (scripts/check-traits);
+        // without the trait the target builds as a stub whose main names say which trait to enable.
+        .trait(
+            name: "Durable",
+            description: "StatecraftDurable: durable machines on SQLite (sqlite-nio, SwiftNIO, swift-log, swift-metrics, swift-service-lifecycle)."
+        ),
+        .trait(
+            name: "Postgres",
+            description: "StatecraftDurablePostgres: durable machines on PostgreSQL (postgres-nio, swift-nio-ssl); enables Durable.",
+            enabledTraits: ["Durable"]
+        ),
+        .trait(
+            name: "Inspector",
+            description: "StatecraftInspector: the live page for running machines, served by Hummingbird."
+        ),
+        .trait(
+            name: "Macros",
+            description: "StatecraftMacros: @MachineEvent (swift-syntax)."
+        ),
+        .trait(
+            name: "Tools",
+            description: "The command-line tool statecraft (swift-argument-parser); enables Inspector for `statecraft inspect`.",
+            enabledTraits: ["Inspector"]
+        ),
+        // A plain dependency on the package resolves nothing but the package itself.
         .default(enabledTraits: []),
     ],
+    // Each is used only by targets behind a trait, through `product(_:_:trait:)`: a user resolves one only
+    // when they enable a trait that needs it (the README's table has the counts; scripts/check-consumers).
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
@@ -84,7 +122,7 @@ let package = Package(
             name: "StatecraftCLI",
             dependencies: [
                 "StatecraftSCXML", "StatecraftECMAScript", "StatecraftInspector",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                product("ArgumentParser", "swift-argument-parser", trait: "Tools"),
             ],
             swiftSettings: strict
         ),
@@ -108,8 +146,8 @@ let package = Package(
             name: "StatecraftInspector",
             dependencies: [
                 "Statecraft", "StatecraftRuntime", "StatecraftSCXML",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                product("Hummingbird", "hummingbird", trait: "Inspector"),
+                product("HummingbirdWebSocket", "hummingbird-websocket", trait: "Inspector"),
             ],
             swiftSettings: strict
         ),
@@ -125,9 +163,9 @@ let package = Package(
         .target(
             name: "StatecraftMacroExpansion",
             dependencies: [
-                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
-                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                product("SwiftSyntaxMacros", "swift-syntax", trait: "Macros"),
+                product("SwiftSyntaxBuilder", "swift-syntax", trait: "Macros"),
+                product("SwiftDiagnostics", "swift-syntax", trait: "Macros"),
             ],
             swiftSettings: strict
         ),
@@ -135,17 +173,23 @@ let package = Package(
             name: "StatecraftMacroPlugin",
             dependencies: [
                 "StatecraftMacroExpansion",
-                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                product("SwiftSyntaxMacros", "swift-syntax", trait: "Macros"),
+                product("SwiftCompilerPlugin", "swift-syntax", trait: "Macros"),
             ],
             swiftSettings: strict
         ),
-        .target(name: "StatecraftMacros", dependencies: ["Statecraft", "StatecraftMacroPlugin"], swiftSettings: strict),
+        // Without the Macros trait the plug-in is not built for a user: `@MachineEvent` is then declared
+        // unavailable, with a message that names the trait.
+        .target(
+            name: "StatecraftMacros",
+            dependencies: ["Statecraft", .target(name: "StatecraftMacroPlugin", condition: .when(traits: ["Macros"]))],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "StatecraftMacrosTests",
             dependencies: [
                 "StatecraftMacroExpansion", "StatecraftMacros", "StatecraftRuntime",
-                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+                product("SwiftSyntaxMacrosGenericTestSupport", "swift-syntax", trait: "Macros"),
             ],
             swiftSettings: strict
         ),
@@ -154,12 +198,12 @@ let package = Package(
             name: "StatecraftDurable",
             dependencies: [
                 "Statecraft", "StatecraftRuntime", "StatecraftSCXML",
-                .product(name: "SQLiteNIO", package: "sqlite-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                product("SQLiteNIO", "sqlite-nio", trait: "Durable"),
+                product("NIOCore", "swift-nio", trait: "Durable"),
+                product("NIOPosix", "swift-nio", trait: "Durable"),
+                product("Logging", "swift-log", trait: "Durable"),
+                product("Metrics", "swift-metrics", trait: "Durable"),
+                product("ServiceLifecycle", "swift-service-lifecycle", trait: "Durable"),
             ],
             swiftSettings: strict
         ),
@@ -169,10 +213,10 @@ let package = Package(
             name: "StatecraftDurablePostgres",
             dependencies: [
                 "StatecraftDurable",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "Logging", package: "swift-log"),
+                product("PostgresNIO", "postgres-nio", trait: "Postgres"),
+                product("NIOCore", "swift-nio", trait: "Postgres"),
+                product("NIOSSL", "swift-nio-ssl", trait: "Postgres"),
+                product("Logging", "swift-log", trait: "Postgres"),
             ],
             swiftSettings: strict
         ),
@@ -180,9 +224,9 @@ let package = Package(
             name: "StatecraftDurableTests",
             dependencies: [
                 "StatecraftDurable", "StatecraftDurablePostgres", "Orders", "StatecraftSCXML", "Statecraft",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
+                product("PostgresNIO", "postgres-nio", trait: "Postgres"),
+                product("NIOPosix", "swift-nio", trait: "Postgres"),
+                product("Logging", "swift-log", trait: "Postgres"),
             ],
             swiftSettings: strict
         ),

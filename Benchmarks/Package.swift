@@ -32,7 +32,15 @@ let package = Package(
         .default(enabledTraits: []),
     ],
     dependencies: [
-        .package(path: "..", traits: [.defaults, .trait(name: "ECMAScript", condition: .when(traits: ["ECMAScript"]))]),
+        // The inspector's and the durable stores' cases need their traits (Postgres enables Durable); no
+        // `.defaults`: the package has no default trait, and `.defaults` beside other traits could leave a
+        // dependency out of the graph (swiftlang/swift-package-manager#10409).
+        .package(
+            path: "..",
+            traits: [
+                "Inspector", "Postgres", .trait(name: "ECMAScript", condition: .when(traits: ["ECMAScript"])),
+            ]
+        ),
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
         // The bare transactions `compare durable` measures durable machines against, on the

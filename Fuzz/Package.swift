@@ -46,6 +46,8 @@ let package = Package(
     name: "StatecraftFuzz",
     platforms: [.macOS(.v15)],
     products: targets.map(\.0),
-    dependencies: [.package(path: "..")],
+    // inspector-request and durable-row need the root's Inspector and Durable traits (off by
+    // default, issue 32): they bring Hummingbird and sqlite-nio into this package's graph.
+    dependencies: [.package(path: "..", traits: ["Inspector", "Durable"])],
     targets: [.target(name: "FuzzSupport", swiftSettings: strict)] + targets.map(\.1)
 )

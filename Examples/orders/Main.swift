@@ -1,3 +1,4 @@
+#if Postgres
 import Foundation
 
 /// Runs order machines durably: `orders --store PATH_OR_URL --machines M --events N --seed S
@@ -34,3 +35,4 @@ struct Main {
         }
     }
 }
+#endif

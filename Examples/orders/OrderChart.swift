@@ -1,3 +1,4 @@
+#if Postgres
 import Statecraft
 
 /// Where an order is.
@@ -78,3 +79,4 @@ func makeOrderChart() throws(DefinitionError) -> Statechart<OrderState, OrderEve
         }
     }
 }
+#endif

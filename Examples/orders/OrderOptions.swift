@@ -1,3 +1,4 @@
+#if Postgres
 /// The command line: `orders --store PATH_OR_URL --machines M --events N --seed S [--workers W]`.
 struct OrderOptions: Equatable {
     var store = "orders.sqlite"
@@ -78,3 +79,4 @@ struct OrderOptionsError: Error, Equatable, CustomStringConvertible {
         self.description = description
     }
 }
+#endif

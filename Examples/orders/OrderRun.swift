@@ -1,3 +1,4 @@
+#if Postgres
 import Foundation
 import Statecraft
 import StatecraftDurable
@@ -251,3 +252,4 @@ struct OrderRun: Sendable {
         return digest.hex
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 /// SplitMix64 (Steele, Lea and Flood): a small generator whose numbers are the same on every
 /// platform for a seed, so that a seed names one run of the example.
 struct SplitMix64 {
@@ -32,3 +33,4 @@ struct FNV1a64 {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }
+#endif

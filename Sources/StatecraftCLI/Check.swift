@@ -1,3 +1,4 @@
+#if Tools
 import ArgumentParser
 import Statecraft
 import StatecraftECMAScript
@@ -90,3 +91,4 @@ struct CheckReport {
         lines.append("\(file): \(summary), \(document.stateIDs.count) states, datamodel '\(document.datamodelName)'")
     }
 }
+#endif

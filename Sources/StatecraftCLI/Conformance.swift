@@ -1,3 +1,4 @@
+#if Tools
 import ArgumentParser
 import StatecraftECMAScript
 import StatecraftSCXML
@@ -62,3 +63,4 @@ struct Conformance: ParsableCommand {
         return terminal.paint(word, style) + line.dropFirst(word.count)
     }
 }
+#endif

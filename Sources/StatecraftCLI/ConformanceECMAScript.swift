@@ -1,3 +1,4 @@
+#if Tools
 import ArgumentParser
 import StatecraftECMAScript
 import StatecraftSCXML
@@ -26,3 +27,4 @@ enum ConformanceECMAScript {
         if summary.failed > 0 { throw ExitCode(1) }
     }
 }
+#endif

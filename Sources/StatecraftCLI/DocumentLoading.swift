@@ -1,3 +1,4 @@
+#if Tools
 import ArgumentParser
 import StatecraftECMAScript
 import StatecraftSCXML
@@ -55,3 +56,4 @@ struct ReadOptions: ParsableArguments {
         SCXMLDocument.ReadPolicy(allowedFolders: allowRead)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Tools
 import ArgumentParser
 import Foundation
 import Statecraft
@@ -78,3 +79,4 @@ struct Draw: ParsableCommand {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Tools
 import Foundation
 import Statecraft
 import StatecraftSCXML
@@ -88,3 +89,4 @@ struct DrawingRequest {
         return image
     }
 }
+#endif

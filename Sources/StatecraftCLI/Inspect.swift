@@ -1,3 +1,4 @@
+#if Tools
 import ArgumentParser
 import Foundation
 import StatecraftInspector
@@ -110,3 +111,4 @@ struct InspectSession {
         return cleaned.isEmpty ? "machine" : cleaned
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Tools
 import ArgumentParser
 import Foundation
 import StatecraftSCXML
@@ -109,3 +110,4 @@ struct Paths: ParsableCommand {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Tools
 import ArgumentParser
 import Foundation
 import StatecraftSCXML
@@ -174,3 +175,4 @@ enum LineSource {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Tools
 import ArgumentParser
 import StatecraftSCXML
 
@@ -22,3 +23,4 @@ struct StatecraftCommand: AsyncParsableCommand {
         subcommands: [Conformance.self, Check.self, Draw.self, Simulate.self, Paths.self, Inspect.self]
     )
 }
+#endif

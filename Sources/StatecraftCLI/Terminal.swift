@@ -1,3 +1,4 @@
+#if Tools
 import Foundation
 
 /// How the tool writes to a terminal: colour only when the stream is a terminal, `TERM` is not
@@ -47,3 +48,4 @@ struct Terminal {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import NIOCore
 
 /// A task executor that runs its jobs on one event loop.
@@ -17,3 +18,4 @@ final class EventLoopExecutor: TaskExecutor {
         loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
+#endif

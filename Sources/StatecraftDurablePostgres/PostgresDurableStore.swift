@@ -1,3 +1,4 @@
+#if Postgres
 import Foundation
 public import Logging
 import PostgresNIO
@@ -331,3 +332,4 @@ struct PostgresCause: Error, Sendable, CustomStringConvertible {
         description = String(reflecting: error)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import Foundation
 import PostgresNIO
 import StatecraftDurable
@@ -254,3 +255,4 @@ struct DeadLetterColumns: Sendable {
         (id, source, target, payload, code, reason, failedAt) = columns
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import Foundation
 import NIOSSL
 import PostgresNIO
@@ -71,3 +72,4 @@ struct PostgresURL {
         return components.string ?? text
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 import Statecraft
 public import StatecraftRuntime
 public import StatecraftSCXML
@@ -145,3 +146,4 @@ extension Inspector {
         ] + faults.members)
     }
 }
+#endif

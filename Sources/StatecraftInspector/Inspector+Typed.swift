@@ -1,3 +1,4 @@
+#if Inspector
 public import Statecraft
 public import StatecraftRuntime
 
@@ -166,3 +167,4 @@ struct TypedNames<State: Hashable & Sendable, Event: MachineEvent, Context>: Sen
     let event = JSONWriter<Event>()
     let context = JSONWriter<Context>()
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 import Synchronization
 
 /// A live page for running machines: it attaches to `MachineRuntime`s and SCXML sessions and
@@ -172,3 +173,4 @@ public final class Inspector: Sendable {
         ]))
     }
 }
+#endif

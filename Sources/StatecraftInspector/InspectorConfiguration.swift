@@ -1,3 +1,4 @@
+#if Inspector
 /// Where an ``Inspector`` listens, how it lets senders in, and how much it keeps.
 ///
 /// ```swift
@@ -77,3 +78,4 @@ public struct InspectorConfiguration: Sendable {
         self.pageBacklog = max(1, pageBacklog)
     }
 }
+#endif

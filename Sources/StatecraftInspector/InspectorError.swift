@@ -1,3 +1,4 @@
+#if Inspector
 /// Why the inspector refused a request or could not start: a code, the HTTP status it answers
 /// with, and a message that says what was wrong and what to do.
 ///
@@ -78,3 +79,4 @@ public struct InspectorError: Error, Sendable, Hashable, CustomStringConvertible
     /// The message.
     public var description: String { message }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 public import Statecraft
 public import StatecraftSCXML
 
@@ -70,3 +71,4 @@ public struct InspectorEvents<Event: MachineEvent>: Sendable {
         entries.first { $0.name == name }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import SwiftDiagnostics
 public import SwiftSyntax
 import SwiftSyntaxBuilder
@@ -243,3 +244,4 @@ enum MachineEventDiagnostic: DiagnosticMessage {
 
     var severity: DiagnosticSeverity { .error }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import StatecraftMacroExpansion
 import SwiftCompilerPlugin
 public import SwiftSyntax
@@ -36,3 +37,4 @@ public struct MachineEventMacro: MemberMacro, ExtensionMacro {
         )
     }
 }
+#endif

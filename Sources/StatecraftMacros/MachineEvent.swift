@@ -1,3 +1,4 @@
+#if Macros
 import Statecraft
 
 /// Makes an enum a `MachineEvent` whose cases transitions can name with their
@@ -36,3 +37,4 @@ import Statecraft
 @attached(member, names: named(Kind), named(kind), named(Cases), named(cases))
 @attached(extension, conformances: Statecraft.MachineEvent, Statecraft.PayloadCases)
 public macro MachineEvent() = #externalMacro(module: "StatecraftMacroPlugin", type: "MachineEventMacro")
+#endif

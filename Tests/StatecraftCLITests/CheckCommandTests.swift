@@ -1,3 +1,4 @@
+#if Tools
 import Foundation
 @testable import StatecraftCLI
 import Testing
@@ -93,3 +94,4 @@ struct CheckCommandTests {
         #expect(Conformance.painted("note", Terminal(usesColor: true)) == "note")
     }
 }
+#endif

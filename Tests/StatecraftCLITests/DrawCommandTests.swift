@@ -1,3 +1,4 @@
+#if Tools
 import Foundation
 import Statecraft
 @testable import StatecraftCLI
@@ -109,3 +110,4 @@ struct DrawCommandTests {
         #expect(throws: (any Error).self) { try Draw.parse(["a.scxml", "--format", "gif"]) }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Tools
 import Foundation
 import Testing
 
@@ -242,3 +243,4 @@ struct FaultCommandTests {
         #expect(json.standardOutput.contains(#""faults":"#))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Tools
 import Foundation
 @testable import StatecraftCLI
 import StatecraftInspector
@@ -38,3 +39,4 @@ struct InspectCommandTests {
         #expect(throws: (any Error).self) { try InspectSession(file: path, host: "127.0.0.1", port: 0, id: nil) }
     }
 }
+#endif

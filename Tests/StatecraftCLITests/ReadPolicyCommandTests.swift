@@ -1,3 +1,4 @@
+#if Tools
 import ArgumentParser
 import Foundation
 @testable import StatecraftCLI
@@ -75,3 +76,4 @@ struct ReadPolicyCommandTests {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Tools
 import Foundation
 import Testing
 
@@ -34,3 +35,4 @@ enum Suite {
     static let dot: String? = ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"]
         .map { $0 + "/dot" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import Foundation
 import Statecraft
 @testable import StatecraftDurable
@@ -147,3 +148,4 @@ import Testing
         }
     }
 }
+#endif

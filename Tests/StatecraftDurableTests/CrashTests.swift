@@ -1,3 +1,4 @@
+#if Postgres
 import Foundation
 @testable import Orders
 @testable import StatecraftDurable
@@ -36,7 +37,7 @@ import Testing
 
     @Test func killedAtRandomInstantsResumesToTheDigestOfAnUninterruptedRun() async throws {
         guard let executable = Self.ordersExecutable else {
-            Issue.record("the orders executable is not beside the tests; build it with `swift build` (swift test builds it)")
+            Issue.record("the orders executable is not beside the tests; build it with `swift build --traits Postgres` (scripts/test builds it)")
             return
         }
         try await withTemporaryDirectory { folder in
@@ -54,7 +55,7 @@ import Testing
     @Test(.enabled(if: PostgresServer.isGiven, PostgresServer.missing))
     func killedAtRandomInstantsOnPostgresResumesToTheDigestOfAnUninterruptedRun() async throws {
         guard let executable = Self.ordersExecutable else {
-            Issue.record("the orders executable is not beside the tests; build it with `swift build` (swift test builds it)")
+            Issue.record("the orders executable is not beside the tests; build it with `swift build --traits Postgres` (scripts/test builds it)")
             return
         }
         try await withTemporaryDirectory { folder in
@@ -165,3 +166,4 @@ import Testing
         #expect(digest.hex == "af63dc4c8601ec8c")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import Foundation
 import PostgresNIO
 import Statecraft
@@ -113,3 +114,4 @@ import Testing
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import Foundation
 import Statecraft
 @testable import StatecraftDurable
@@ -159,3 +160,4 @@ import Testing
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import Foundation
 import Statecraft
 @testable import StatecraftDurable
@@ -109,3 +110,4 @@ func withMachines<Result>(
         throw error
     }
 }
+#endif

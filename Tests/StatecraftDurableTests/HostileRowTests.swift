@@ -1,3 +1,4 @@
+#if Postgres
 import Foundation
 import Statecraft
 @testable import StatecraftDurable
@@ -183,3 +184,4 @@ import Testing
         }
     }
 }
+#endif

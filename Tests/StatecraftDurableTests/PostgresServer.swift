@@ -1,3 +1,4 @@
+#if Postgres
 import Foundation
 import Logging
 import PostgresNIO
@@ -90,3 +91,4 @@ func withPostgresHosts<Result>(
         throw error
     }
 }
+#endif

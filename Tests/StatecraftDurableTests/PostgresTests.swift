@@ -1,3 +1,4 @@
+#if Postgres
 import Foundation
 @testable import Orders
 import PostgresNIO
@@ -204,7 +205,7 @@ import Testing
     @Test(.enabled(if: PostgresServer.isGiven, PostgresServer.missing))
     func threeWorkersWithOneKilledEndWithTheDigestOfOneProcess() async throws {
         guard let executable = CrashTests.ordersExecutable else {
-            Issue.record("the orders executable is not beside the tests; build it with `swift build` (swift test builds it)")
+            Issue.record("the orders executable is not beside the tests; build it with `swift build --traits Postgres` (scripts/test builds it)")
             return
         }
         let machines = 1_000, events = 20_000, seed: UInt64 = 2026
@@ -342,3 +343,4 @@ final class Shared<Value: Sendable>: Sendable {
         value.withLock { body(&$0) }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import Foundation
 import Statecraft
 @testable import StatecraftDurable
@@ -187,3 +188,4 @@ import Testing
         }
     }
 }
+#endif

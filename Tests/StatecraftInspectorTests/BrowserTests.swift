@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 import Testing
 import Statecraft
@@ -105,3 +106,4 @@ struct BrowserTests {
         await inspector.stop()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 import Testing
 import Statecraft
@@ -267,3 +268,4 @@ struct DoorTests {
         #expect(inspector.address == nil)
     }
 }
+#endif

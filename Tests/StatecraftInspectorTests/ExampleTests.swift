@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 import Testing
 import StatecraftInspector
@@ -33,3 +34,4 @@ struct ExampleTests {
         await inspector.stop()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 import StatecraftInspector
 import StatecraftRuntime
@@ -40,3 +41,4 @@ import Testing
         await inspector.stop()
     }
 }
+#endif

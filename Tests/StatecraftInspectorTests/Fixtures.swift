@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 import Statecraft
 import StatecraftInspector
@@ -118,3 +119,4 @@ func member(_ json: Any?, _ path: String...) -> Any? {
     for key in path { current = (current as? [String: Any])?[key] }
     return current
 }
+#endif

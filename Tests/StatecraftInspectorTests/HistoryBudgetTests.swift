@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 import Testing
 import StatecraftInspector
@@ -96,3 +97,4 @@ struct HistoryBudgetTests {
         #expect(InspectorConfiguration(historyByteLimit: 10).historyByteLimit == 4_096)
     }
 }
+#endif

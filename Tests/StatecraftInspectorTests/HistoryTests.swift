@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 import Testing
 import Statecraft
@@ -85,3 +86,4 @@ extension Button {
     /// `power` under another name, for reading the tests: it turns the deck off.
     static var eject: Button { .power }
 }
+#endif

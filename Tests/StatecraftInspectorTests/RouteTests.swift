@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 import Testing
 import Statecraft
@@ -193,3 +194,4 @@ struct RouteTests {
         await inspector.stop()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 import Testing
 import Statecraft
@@ -58,3 +59,4 @@ struct ServerTests {
         await inspector.stop()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -228,3 +229,4 @@ final class SocketClient: @unchecked Sendable {
         }
     }
 }
+#endif

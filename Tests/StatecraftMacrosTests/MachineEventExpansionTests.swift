@@ -1,3 +1,4 @@
+#if Macros
 import StatecraftMacroExpansion
 import SwiftSyntax
 import SwiftSyntaxMacroExpansion
@@ -207,3 +208,4 @@ struct MachineEventExpansionTests {
         )
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import Statecraft
 import StatecraftMacros
 import StatecraftRuntime
@@ -62,3 +63,4 @@ struct NewcomerTests {
         #expect(Action.cases.unlock.kind == .unlock)
     }
 }
+#endif

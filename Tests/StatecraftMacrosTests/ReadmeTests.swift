@@ -1,3 +1,4 @@
+#if Macros
 import Foundation
 import Statecraft
 import StatecraftMacros
@@ -81,3 +82,4 @@ struct ReadmeTests {
         return block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Durable
 public import Foundation
 
 /// A chart whose machines can be kept in a ``DurableStore``: it makes new machines, restores
@@ -155,3 +156,4 @@ public struct DurableMessage: Sendable, Hashable {
         self.event = event
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Durable
 public import Foundation
 public import StatecraftSCXML
 
@@ -190,3 +191,4 @@ final class SCXMLInstance: DurableInstance {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Durable
 public import Foundation
 public import Statecraft
 
@@ -173,3 +174,4 @@ final class TypedInstance<State: Hashable & Sendable & Codable, Event: MachineEv
         return messages
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Durable
 /// Why a durable machine could not be created, loaded, sent an event or saved.
 ///
 /// Every problem with stored data (a row that does not decode, a snapshot of another chart
@@ -75,3 +76,4 @@ public struct DurableError: Error, Sendable, CustomStringConvertible {
         return text
     }
 }
+#endif

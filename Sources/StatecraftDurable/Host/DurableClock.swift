@@ -1,3 +1,4 @@
+#if Durable
 import Foundation
 
 /// The clock durable timers are kept on: milliseconds, absolute.
@@ -47,3 +48,4 @@ extension Int64 {
         return overflow ? (other < 0 ? .max : .min) : difference
     }
 }
+#endif

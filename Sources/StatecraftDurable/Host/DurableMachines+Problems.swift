@@ -1,3 +1,4 @@
+#if Durable
 import Foundation
 import Logging
 
@@ -81,3 +82,4 @@ extension DurableMachines {
         return found
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Durable
 import Foundation
 import Logging
 
@@ -132,3 +133,4 @@ extension DurableMachines {
         return .delivered(delivered, more: messages.count == maxBatch && handled > 0)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Durable
 import Foundation
 import Logging
 
@@ -202,3 +203,4 @@ extension DurableMachines {
         if writes.timersFired > 0 { metrics.timersFired.increment(by: writes.timersFired) }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Durable
 public import Foundation
 public import Logging
 public import Statecraft
@@ -193,3 +194,4 @@ public final class DurableMachines: Sendable {
         await writer.withLock { $0 }?.value
     }
 }
+#endif

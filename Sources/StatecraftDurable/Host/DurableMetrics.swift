@@ -1,3 +1,4 @@
+#if Durable
 import Metrics
 
 /// The counters ``DurableMachines`` reports through swift-metrics.
@@ -18,3 +19,4 @@ struct DurableMetrics: Sendable {
     /// of another version without a migration), each counted once until it restores again.
     let unloadable = Counter(label: "statecraft_durable_machines_unloadable")
 }
+#endif

@@ -1,3 +1,4 @@
+#if Durable
 /// What sending a durable machine an event did.
 public enum DurableSendResult: Sendable, Hashable {
     /// The event was applied and is stored with the machine's new snapshot; `outcome` says
@@ -6,3 +7,4 @@ public enum DurableSendResult: Sendable, Hashable {
     /// An event with the same id had been applied before; this one was not applied again.
     case duplicate
 }
+#endif

@@ -1,3 +1,4 @@
+#if Durable
 import Foundation
 
 /// A machine the writer holds between steps: the instance and its row as last written.
@@ -168,3 +169,4 @@ extension DurableError {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Durable
 /// What a caller asks the writer of ``DurableMachines`` to do.
 enum Work: Sendable {
     case create(id: String, chart: String)
@@ -95,3 +96,4 @@ extension DurableMachines {
         }
     }
 }
+#endif

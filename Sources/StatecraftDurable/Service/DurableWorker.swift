@@ -1,3 +1,4 @@
+#if Durable
 public import Logging
 public import ServiceLifecycle
 
@@ -60,3 +61,4 @@ public struct DurableWorker: Service {
         return result
     }
 }
+#endif

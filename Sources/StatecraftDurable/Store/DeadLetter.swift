@@ -1,3 +1,4 @@
+#if Durable
 /// An outbox message that could not be delivered, kept with why and when (see
 /// ``DurableMachines/deadLetters(limit:)``).
 public struct DeadLetter: Sendable, Hashable {
@@ -60,3 +61,4 @@ extension DurableTransaction {
         )
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Durable
 public import Foundation
 
 /// Where durable machines are kept: machine rows, the event journal and the outbox, read and
@@ -247,3 +248,4 @@ public struct OutboxRecord: Sendable, Hashable {
         self.payload = payload
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Durable
 import Foundation
 public import Logging
 import NIOCore
@@ -361,3 +362,4 @@ struct SQLiteTransaction: DurableTransaction {
         return true
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Durable
 import NIOPosix
 
 /// A task executor that runs its jobs on the threads of a `NIOThreadPool`.
@@ -24,3 +25,4 @@ final class ThreadPoolExecutor: TaskExecutor {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Durable
 import Synchronization
 
 
@@ -46,3 +47,4 @@ package final class TransactionGate: Sendable {
         next?.resume()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 import StatecraftSCXML
 import Synchronization
 
@@ -58,3 +59,4 @@ final class InspectedMachine: Sendable {
         watcher.withLock { $0?.cancel() }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 /// One thing a machine did, as the inspector recorded it: an event with the transitions it
 /// took, transitions taken by timers, or the machine's state when the inspector attached.
 ///
@@ -43,3 +44,4 @@ public struct InspectorRecord: Sendable, Hashable {
         self.tooLargeBytes = tooLargeBytes
     }
 }
+#endif

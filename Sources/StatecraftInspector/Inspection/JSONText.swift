@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 import StatecraftSCXML
 
@@ -84,3 +85,4 @@ enum JSONText {
         return self.value(parsed)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 import Synchronization
 
 /// Each value's name, `String(describing:)`, made once per distinct value: describing an enum
@@ -37,3 +38,4 @@ struct JSONWriter<Value>: Sendable {
         write?(value)
     }
 }
+#endif

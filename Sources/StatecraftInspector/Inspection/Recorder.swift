@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 import Synchronization
 
@@ -108,3 +109,4 @@ final class Recorder: Sendable {
         )
     }
 }
+#endif

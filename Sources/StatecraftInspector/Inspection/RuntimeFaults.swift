@@ -1,3 +1,4 @@
+#if Inspector
 import Statecraft
 import StatecraftRuntime
 
@@ -30,3 +31,4 @@ struct RuntimeFaults: Sendable {
         return [("faultCount", String(count)), ("faults", JSONText.array(faults))]
     }
 }
+#endif

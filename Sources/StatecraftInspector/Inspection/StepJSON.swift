@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 
 /// The parts of a record, as JSON text: the adapters fill them in from their machine's types.
@@ -69,3 +70,4 @@ struct StepJSON {
         return InspectorRecord(sequence: sequence, kind: kind, eventName: eventName, activeStates: activeStates, json: json)
     }
 }
+#endif

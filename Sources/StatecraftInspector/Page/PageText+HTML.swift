@@ -1,3 +1,4 @@
+#if Inspector
 extension PageText {
     /// `GET /`: the page's skeleton; `page.js` fills it in. The files' addresses carry the
     /// token (``tokenPlaceholder``, replaced when served), as a browser sends no header for them.
@@ -61,3 +62,4 @@ extension PageText {
 </html>
 """#
 }
+#endif

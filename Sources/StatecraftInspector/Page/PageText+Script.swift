@@ -1,3 +1,4 @@
+#if Inspector
 extension PageText {
     /// `GET /page.js`: loads the machines, draws the selected one's chart from its structure,
     /// follows the WebSocket of updates, steps through the recorded snapshots and sends events.
@@ -348,3 +349,4 @@ extension PageText {
 })();
 """#
 }
+#endif

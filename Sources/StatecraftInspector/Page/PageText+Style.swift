@@ -1,3 +1,4 @@
+#if Inspector
 extension PageText {
     /// `GET /page.css`.
     static let style = #"""
@@ -49,3 +50,4 @@ form input, form textarea { width: 100%; font: inherit; font-family: ui-monospac
 #send-result[data-ok="false"] { color: #b00020; }
 """#
 }
+#endif

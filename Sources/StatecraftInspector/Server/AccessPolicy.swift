@@ -1,3 +1,4 @@
+#if Inspector
 /// Who may use the inspector: the one decision every request goes through, the page, its
 /// files, the JSON routes, sending events and the WebSocket of updates alike. It reads only
 /// the request's head (method, target, headers), so it is a pure function of what arrived:
@@ -202,3 +203,4 @@ extension StringProtocol {
         return String(self[first...last])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 /// The token that guards every route: made from the system's secure random source and
 /// compared in constant time.
 enum AccessToken {
@@ -27,3 +28,4 @@ enum AccessToken {
         return difference == 0
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 import Synchronization
 
 /// The pages connected by WebSocket, each with a bounded queue of messages to send.
@@ -51,3 +52,4 @@ final class Hub: Sendable {
         for subscriber in subscribers { subscriber.finish() }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
@@ -93,3 +94,4 @@ extension AccessPolicy {
         return try decide(target: head.path ?? "/", headers: headers)
     }
 }
+#endif

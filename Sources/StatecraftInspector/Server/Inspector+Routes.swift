@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -131,3 +132,4 @@ extension Inspector {
         return (name, members.first { $0.name == "data" }?.value)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
@@ -111,3 +112,4 @@ private final class FailureBox: Sendable {
 
     var value: String? { text.withLock { $0 } }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 /// Where a started ``Inspector`` listens.
 public struct InspectorAddress: Sendable, Hashable, CustomStringConvertible {
     /// The address it listens on (`127.0.0.1` by default).
@@ -35,3 +36,4 @@ public struct InspectorAddress: Sendable, Hashable, CustomStringConvertible {
     /// The page's address with the token.
     public var description: String { pageURL }
 }
+#endif
