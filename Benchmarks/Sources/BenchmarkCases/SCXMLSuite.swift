@@ -43,7 +43,8 @@ public enum SCXMLSuiteCase {
     /// - Returns: The wall time in milliseconds and the counts.
     /// - Throws: ``Failure`` when the tool cannot be built or its output has no counts.
     public static func run() throws -> (milliseconds: Double, summary: Summary) {
-        _ = try shell("swift", ["build", "-c", "release", "--package-path", repository, "--product", "statecraft"])
+        // The tool is behind the root's trait Tools (issue 32); without it the build is a stub.
+        _ = try shell("swift", ["build", "-c", "release", "--package-path", repository, "--traits", "Tools", "--product", "statecraft"])
         let bin = try shell("swift", ["build", "-c", "release", "--package-path", repository, "--show-bin-path"])
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let clock = ContinuousClock()
