@@ -148,6 +148,11 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     /// did.
     public var lastFault: EngineFault? { workspace?.lastFault }
 
+    /// Whether ``lastFault`` holds a fault: one load, for a host that looks after every step
+    /// (reading ``lastFault`` itself copies the optional fault).
+    @inlinable
+    public var hasFault: Bool { workspace?.faulted ?? false }
+
     /// Whether `state` is active.
     ///
     /// - Parameter state: A state identity.

@@ -14,6 +14,10 @@ extension Machine: RunnableMachine {
         return [fault]
     }
 
+    /// Whether the step just taken reported a fault: `hasFault`, one load.
+    @inlinable
+    public var mayHaveFaults: Bool { hasFault }
+
     /// A step of a runtime keeps a `LazySnapshot`, and builds the snapshot only when it is read.
     @inlinable
     public var snapshotSource: LazySnapshot<State, Event, Context> { lazySnapshot }

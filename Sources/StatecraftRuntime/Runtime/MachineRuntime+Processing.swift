@@ -210,9 +210,9 @@ extension MachineRuntime {
         // A finished machine rejects the event without a step, so what it reports is old.
         let running = machine.status == .running
         let outcome = machine.send(event)
-        if running {
+        if running, _slowPath(machine.mayHaveFaults) {
             let faults = machine.takeFaults()
-            if _slowPath(!faults.isEmpty) { reportFaults(faults) }
+            if !faults.isEmpty { reportFaults(faults) }
         }
         // Taken before the machine may be given back: from then on another task may step it.
         let source = wantsStep ? machine.snapshotSource : nil
@@ -385,8 +385,10 @@ extension MachineRuntime {
         let target = anchor.machine + (clock.elapsed() - anchor.clock)
         if target > machine.now {
             _ = machine.advance(to: target)
-            let faults = machine.takeFaults()
-            if _slowPath(!faults.isEmpty) { reportFaults(faults) }
+            if _slowPath(machine.mayHaveFaults) {
+                let faults = machine.takeFaults()
+                if !faults.isEmpty { reportFaults(faults) }
+            }
         }
         return true
     }

@@ -71,6 +71,12 @@ public protocol RunnableMachine {
     /// - Returns: The new faults, oldest first.
     mutating func takeFaults() -> [EngineFault]
 
+    /// Whether ``takeFaults()`` may have something to give: the runtime asks this after each
+    /// step and calls ``takeFaults()`` only when it is `true`, so that a step without a fault
+    /// costs one test. `true` by default (the runtime then always asks); a `Machine` answers
+    /// from its fault flag.
+    var mayHaveFaults: Bool { get }
+
     /// What a ``MachineRuntime/Step`` keeps to give its snapshot when asked: the
     /// ``Snapshot`` itself by default, or something cheaper to keep from which it is built
     /// (a `Machine` keeps a `LazySnapshot`, which allocates nothing).
@@ -93,6 +99,10 @@ extension RunnableMachine {
     /// - Returns: An empty array.
     @inlinable
     public mutating func takeFaults() -> [EngineFault] { [] }
+
+    /// `true`: the runtime asks ``takeFaults()`` after every step.
+    @inlinable
+    public var mayHaveFaults: Bool { true }
 }
 
 extension RunnableMachine where SnapshotSource == Snapshot {
