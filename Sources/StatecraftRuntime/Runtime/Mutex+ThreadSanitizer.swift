@@ -40,3 +40,30 @@ extension Mutex where Value: ~Copyable {
         #endif
     }
 }
+
+extension Mutex where Value: LockedInvariants {
+    /// `withLockAnnotated` for a value with invariants (the runtime's shared state): after the
+    /// body, and before the lock is released, debug builds check them.
+    @inlinable
+    @inline(__always)
+    func withLockAnnotated<Result: ~Copyable, E: Error>(
+        _ body: (inout sending Value) throws(E) -> sending Result
+    ) throws(E) -> sending Result {
+        #if STATECRAFT_TSAN_ANNOTATIONS
+        let address = withUnsafePointer(to: self) { UnsafeRawPointer($0) }
+        return try withLock { (value: inout sending Value) throws(E) -> sending Result in
+            threadSanitizerAcquire(address)
+            defer { threadSanitizerRelease(address) }
+            let result = try body(&value)
+            assert(value.checkInvariants())
+            return result
+        }
+        #else
+        return try withLock { (value: inout sending Value) throws(E) -> sending Result in
+            let result = try body(&value)
+            assert(value.checkInvariants())
+            return result
+        }
+        #endif
+    }
+}
