@@ -1,7 +1,7 @@
 import Statecraft
 
 /// A machine of named events moving between states that carry hooks: the generic design of
-/// `State`, `Event` and `StateMachine`, run on Statecraft's engine.
+/// `State`, `Event` and `StateMachine`, on the core's transition table (not on `Machine`).
 ///
 /// ```swift
 /// let machine = StateMachine(initialState: State("Initial"))
@@ -35,6 +35,8 @@ import Statecraft
 /// To drive a machine from many tasks, own it in an actor and send events through it.
 ///
 /// ## Engine
+/// A `StateMachine` is not a `Machine`: it has no hierarchy, timers or snapshots, and its hooks
+/// run in the order above, not in the engine's SCXML order (exits before entries).
 /// States and events are numbered as they are added, and the machine finds an event's move
 /// through Statecraft's dense state-by-event table: firing by name compares the name with the
 /// names added (or, beyond 16 events, looks it up in a dictionary), then takes constant time.
