@@ -4,13 +4,13 @@ public import Statecraft
 /// listener and state-change record are the members the runtime needs. A runtime takes a
 /// machine whose context is `Sendable`.
 extension Machine: RunnableMachine {
-    /// The fault of the step just taken: `lastFault`, which every `send(_:)` and
-    /// `advance(to:)` sets anew.
+    /// The fault of the step just taken, taken with `takeFault()`, so that it is reported
+    /// once.
     ///
-    /// - Returns: `lastFault`, or nothing.
+    /// - Returns: The fault, or nothing.
     @inlinable
-    public func takeFaults() -> [EngineFault] {
-        guard let fault = lastFault else { return [] }
+    public mutating func takeFaults() -> [EngineFault] {
+        guard let fault = takeFault() else { return [] }
         return [fault]
     }
 

@@ -207,10 +207,9 @@ extension MachineRuntime {
         work: inout [@Sendable () async -> Void]
     ) -> Step? {
         let timed = catchUp(&machine, anchor)
-        // A finished machine rejects the event without a step, so what it reports is old.
-        let running = machine.status == .running
         let outcome = machine.send(event)
-        if running, _slowPath(machine.mayHaveFaults) {
+        // A fault is taken once (a finished machine's old one is not reported again).
+        if _slowPath(machine.mayHaveFaults) {
             let faults = machine.takeFaults()
             if !faults.isEmpty { reportFaults(faults) }
         }
