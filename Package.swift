@@ -34,8 +34,8 @@ let examples = [
     example("location-tracker", module: "LocationTracker", dependencies: ["Statecraft"]),
     example("work-day", module: "WorkDay", dependencies: ["Statecraft"]),
     example("transporter-hooks", module: "TransporterHooks", dependencies: ["StatecraftClassic"]),
-    example("turnstile", module: "Turnstile", dependencies: ["Statecraft", "StatecraftSCXML"]),
-    example("media-player", module: "MediaPlayer", dependencies: ["Statecraft", "StatecraftSCXML"]),
+    example("turnstile", module: "Turnstile", dependencies: ["Statecraft", "StatecraftSCXML", "StatecraftTools"]),
+    example("media-player", module: "MediaPlayer", dependencies: ["Statecraft", "StatecraftSCXML", "StatecraftTools"]),
     example("staty-demo", module: "StatyDemo", dependencies: ["Statecraft", "StatecraftRuntime"]),
     // Built empty (a program that names the trait) without the Postgres trait.
     example("orders", module: "Orders", dependencies: ["Statecraft", "StatecraftDurable", "StatecraftDurablePostgres"]),
@@ -54,6 +54,9 @@ let package = Package(
         .library(name: "StatecraftRuntime", targets: ["StatecraftRuntime"]),
         .library(name: "StatecraftTesting", targets: ["StatecraftTesting"]),
         .library(name: "StatecraftECMAScript", targets: ["StatecraftECMAScript"]),
+        // Not for apps: its API is `package`. The nested Fuzz package fuzzes its simulation scripts and
+        // conformance markup (with `@testable import`), and a package can use only another's products.
+        .library(name: "StatecraftTools", targets: ["StatecraftTools"]),
         // `@MachineEvent`; trait Macros (swift-syntax).
         .library(name: "StatecraftMacros", targets: ["StatecraftMacros"]),
         // The live page; trait Inspector (Hummingbird).
@@ -118,10 +121,17 @@ let package = Package(
         .target(name: "Statecraft", swiftSettings: strict),
         .target(name: "StatecraftClassic", dependencies: ["Statecraft"], swiftSettings: strict),
         .target(name: "StatecraftSCXML", dependencies: ["Statecraft", "StatecraftRuntime"], swiftSettings: strict),
+        // What the command-line tool, the examples' --simulate, the tests and the fuzzers use, and apps
+        // do not: the W3C conformance runner and its profiles, simulation scripts, the path search.
+        .target(
+            name: "StatecraftTools",
+            dependencies: ["Statecraft", "StatecraftSCXML", "StatecraftECMAScript"],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "StatecraftCLI",
             dependencies: [
-                "StatecraftSCXML", "StatecraftECMAScript", "StatecraftInspector",
+                "StatecraftSCXML", "StatecraftECMAScript", "StatecraftInspector", "StatecraftTools",
                 product("ArgumentParser", "swift-argument-parser", trait: "Tools"),
             ],
             swiftSettings: strict
@@ -238,8 +248,13 @@ let package = Package(
         ),
         .testTarget(
             name: "StatecraftSCXMLTests",
-            dependencies: ["StatecraftSCXML", "StatecraftECMAScript", "Statecraft", "StatecraftRuntime", "StatecraftTesting"],
+            dependencies: ["StatecraftSCXML", "Statecraft", "StatecraftRuntime", "StatecraftTesting"],
             exclude: ["Recommendation/CHECKLIST.md"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "StatecraftToolsTests",
+            dependencies: ["StatecraftTools", "StatecraftSCXML", "StatecraftECMAScript", "Statecraft"],
             swiftSettings: strict
         ),
         .testTarget(

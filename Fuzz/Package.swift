@@ -18,13 +18,14 @@ let strict: [SwiftSetting] = [
 /// of whatever folder the repository was cloned into.
 let root = String(Context.packageDirectory.split(separator: "/").dropLast().last ?? "Statecraft")
 
-/// A fuzz target: the executable `product`, built from `Targets/<folder>`.
-func fuzzTarget(_ product: String, folder: String, library: String) -> (Product, Target) {
+/// A fuzz target: the executable `product`, built from `Targets/<folder>`, with the root's
+/// `libraries`.
+func fuzzTarget(_ product: String, folder: String, library: String...) -> (Product, Target) {
     (
         .executable(name: product, targets: ["Fuzz\(folder)"]),
         .executableTarget(
             name: "Fuzz\(folder)",
-            dependencies: ["FuzzSupport", .product(name: library, package: root)],
+            dependencies: ["FuzzSupport"] + library.map { Target.Dependency.product(name: $0, package: root) },
             path: "Targets/\(folder)",
             swiftSettings: strict
         )
@@ -33,11 +34,11 @@ func fuzzTarget(_ product: String, folder: String, library: String) -> (Product,
 
 let targets = [
     fuzzTarget("scxml-reader", folder: "SCXMLReader", library: "StatecraftSCXML"),
-    fuzzTarget("scxml-model", folder: "SCXMLModel", library: "StatecraftSCXML"),
+    fuzzTarget("scxml-model", folder: "SCXMLModel", library: "StatecraftSCXML", "StatecraftTools"),
     fuzzTarget("expression", folder: "Expression", library: "StatecraftSCXML"),
     fuzzTarget("machine-snapshot", folder: "MachineSnapshot", library: "Statecraft"),
     fuzzTarget("session-snapshot", folder: "SessionSnapshot", library: "StatecraftSCXML"),
-    fuzzTarget("simulate-script", folder: "SimulationScript", library: "StatecraftSCXML"),
+    fuzzTarget("simulate-script", folder: "SimulationScript", library: "StatecraftSCXML", "StatecraftTools"),
     fuzzTarget("inspector-request", folder: "InspectorRequest", library: "StatecraftInspector"),
     fuzzTarget("durable-row", folder: "DurableRow", library: "StatecraftDurable"),
 ]

@@ -1,5 +1,6 @@
 import Statecraft
 import StatecraftSCXML
+import StatecraftTools
 
 /// The names `media-player --simulate` reads: the remote's buttons.
 let remoteEvents: SimulationEvents<Remote> = {

@@ -1,5 +1,6 @@
 import Statecraft
 import StatecraftSCXML
+import StatecraftTools
 
 /// The names `turnstile --simulate` reads: `coin {"cents": 25}`, `push`, `kick`.
 let turnstileEvents = SimulationEvents<Input>([

@@ -2,6 +2,7 @@
 import ArgumentParser
 import StatecraftECMAScript
 import StatecraftSCXML
+import StatecraftTools
 
 /// Reads the documents the commands take (SCXML, and W3C test documents in `.txml` with their
 /// conformance markup translated, as `statecraft conformance` does) with every datamodel this

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import StatecraftSCXML
+import StatecraftTools
 
 /// `statecraft paths FILE [--cover states|transitions] [--json] [--max-depth N]
 /// [--max-configurations N]`: event sequences that reach every configuration or take every

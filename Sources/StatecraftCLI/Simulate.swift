@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import StatecraftSCXML
+import StatecraftTools
 
 /// `statecraft simulate FILE [--script PATH] [--json] [--trace]`: runs a document command by
 /// command and prints where it is after each.

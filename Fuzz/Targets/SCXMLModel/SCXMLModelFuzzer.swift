@@ -1,5 +1,6 @@
 import FuzzSupport
 @testable import StatecraftSCXML
+@testable import StatecraftTools
 
 /// Fuzzes the SCXML reader's second half: a document tree to a checked document (the model
 /// reader, the chart compiler), with the W3C tests' `conf:` markup translated first, as the

@@ -1,5 +1,6 @@
 import FuzzSupport
 @testable import StatecraftSCXML
+@testable import StatecraftTools
 
 /// Fuzzes the script reader of `statecraft simulate` (one command a line: an event name with
 /// optional JSON data, or `wait DURATION`), then runs what it reads against a small document

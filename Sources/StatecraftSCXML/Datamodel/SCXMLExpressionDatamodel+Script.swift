@@ -89,7 +89,7 @@ extension SCXMLExpressionDatamodel {
     }
 
     /// `text` without leading and trailing XML whitespace.
-    static func trimmingWhitespace(_ text: String) -> String {
+    package static func trimmingWhitespace(_ text: String) -> String {
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !isXMLWhitespace($0) }),
             let last = scalars.lastIndex(where: { !isXMLWhitespace($0) })

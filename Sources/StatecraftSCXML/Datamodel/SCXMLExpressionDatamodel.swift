@@ -214,7 +214,7 @@ public final class SCXMLExpressionDatamodel: SCXMLDatamodel {
 
     /// Whether `name` can name a variable: a letter or `_`, then letters, digits and `_`, and
     /// not a keyword.
-    static func isIdentifier(_ name: String) -> Bool {
+    package static func isIdentifier(_ name: String) -> Bool {
         var scalars = name.unicodeScalars.makeIterator()
         guard let first = scalars.next(), ExpressionLexer.isNameStart(first) else { return false }
         while let scalar = scalars.next() {

@@ -19,13 +19,13 @@ extension SCXMLValue: CustomStringConvertible {
 }
 
 /// The text forms of values and numbers, without Foundation.
-enum SCXMLValueText {
+package enum SCXMLValueText {
     /// The magnitude below which a whole number prints as an integer; from there on, Swift's
     /// `description` uses an exponent.
     static let integerLimit = 1e16
 
     /// `number` as text: whole numbers without a fraction, others as `Double.description`.
-    static func number(_ number: Double) -> String {
+    package static func number(_ number: Double) -> String {
         if number.isFinite, number.rounded(.towardZero) == number, abs(number) < integerLimit {
             return String(Int64(number))
         }
@@ -76,7 +76,7 @@ enum SCXMLValueText {
 
     /// Appends `string` in double quotes, with quotes, backslashes and control characters
     /// escaped.
-    static func quote(_ string: String, into text: inout String) {
+    package static func quote(_ string: String, into text: inout String) {
         text += "\""
         for scalar in string.unicodeScalars {
             switch scalar {
@@ -97,7 +97,7 @@ enum SCXMLValueText {
     }
 
     /// `value` as four lowercase hexadecimal digits.
-    static func hex4(_ value: UInt32) -> String {
+    package static func hex4(_ value: UInt32) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }

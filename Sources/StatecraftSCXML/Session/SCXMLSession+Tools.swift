@@ -1,0 +1,45 @@
+/// What the tools target (`StatecraftTools`: `statecraft simulate` and `paths`) reads of a
+/// document and a session beyond the public API, in one place, so that the session's inner
+/// types can change behind it.
+extension SCXMLDocument {
+    /// Where each state of the document starts, by id, history states included.
+    package var statePositions: [String: TextPosition] {
+        var positions: [String: TextPosition] = [:]
+        func visit(_ state: StateModel) {
+            positions[state.id] = state.position
+            state.children.forEach(visit)
+        }
+        model.states.forEach(visit)
+        return positions
+    }
+
+    /// The ids of the states a configuration can hold, in document order: every state but the
+    /// `<history>` pseudo-states.
+    package var configurableStateIDs: [String] {
+        stateInfos.filter { !$0.isHistory }.map(\.id)
+    }
+}
+
+extension SCXMLSession {
+    /// The delayed events of the session's group still to be delivered, soonest first: how long
+    /// until each is due, and its name.
+    package var waitingDelayedEvents: [(delay: Duration, name: String)] {
+        group.waiting
+    }
+
+    /// Whether the last run of the group's queues stopped at ``eventLimit`` with events still
+    /// queued.
+    package var stoppedAtEventLimit: Bool {
+        group.hitEventLimit
+    }
+}
+
+extension SCXMLDocument {
+    /// A CSS2 duration as SCXML's `delay` reads it: `2s`, `1.5s`, `500ms`.
+    ///
+    /// - Parameter text: The duration.
+    /// - Returns: The duration, or `nil` when the text is not one.
+    package static func delay(_ text: String) -> Duration? {
+        DelayParser.parse(text)
+    }
+}

@@ -1,0 +1,103 @@
+package import StatecraftECMAScript
+package import StatecraftSCXML
+
+/// A datamodel as the W3C conformance tests meet it: the datamodel's name, what the `conf:`
+/// markup means in it, and the datamodels a session may use.
+///
+/// ``ConformanceRunner`` runs every test under one profile: ``statecraft``, ``null``, or
+/// ``ecmascript(limits:)`` (in a build with JavaScriptCore). A datamodel of one's own makes a
+/// profile with its vocabulary and a ``SCXMLDatamodels`` that registers the datamodel:
+///
+/// ```swift
+/// var datamodels = SCXMLDatamodels.standard
+/// datamodels.register("mine", MyDatamodel.self)
+/// let profile = ConformanceProfile(vocabulary: MyVocabulary(), datamodels: datamodels)
+/// let summary = try ConformanceRunner(directory: "scxml-irp", profile: profile).run()
+/// ```
+///
+/// A test written directly for a datamodel (`datamodel="ecmascript"` rather than
+/// `conf:datamodel=""`) runs when the profile's ``datamodels`` has that datamodel, and is
+/// skipped otherwise.
+package struct ConformanceProfile: Sendable {
+    /// What the `conf:` items mean; its ``ConformanceVocabulary/datamodel`` names the profile.
+    package var vocabulary: any ConformanceVocabulary
+    /// The datamodels the tests' sessions may use: the vocabulary's, and those that tests
+    /// written directly for a datamodel name.
+    package var datamodels: SCXMLDatamodels
+    /// Files a translated test may load that the suite does not ship, by file name: the good
+    /// script of `conf:scriptGoodSrc`.
+    package var resources: [String: String]
+    /// Why a translated test needs what the datamodel does not offer, or `nil` when it can run:
+    /// the test is skipped with this reason (``ConformanceRunner/SkipReason/unsupported(_:)``).
+    package var unsupported: @Sendable (_ translated: DocumentElement) -> String?
+
+    /// Creates a profile.
+    ///
+    /// - Parameters:
+    ///   - vocabulary: What the `conf:` items mean.
+    ///   - datamodels: The datamodels sessions may use; must include the vocabulary's.
+    ///   - resources: Files the translated tests may load, by file name.
+    ///   - unsupported: Why a translated test cannot run in the datamodel, or `nil`.
+    package init(
+        vocabulary: any ConformanceVocabulary,
+        datamodels: SCXMLDatamodels = .standard,
+        resources: [String: String] = [:],
+        unsupported: @escaping @Sendable (_ translated: DocumentElement) -> String? = { _ in nil }
+    ) {
+        self.vocabulary = vocabulary
+        self.datamodels = datamodels
+        self.resources = resources
+        self.unsupported = unsupported
+    }
+
+    /// The datamodel's name: `statecraft`, `null`, `ecmascript`.
+    package var name: String { vocabulary.datamodel }
+
+    /// The `statecraft` datamodel (``SCXMLExpressionDatamodel``).
+    package static let statecraft = ConformanceProfile(
+        vocabulary: StatecraftVocabulary(),
+        resources: [StatecraftVocabulary.goodScriptName: StatecraftVocabulary.goodScript]
+    )
+
+    /// The null datamodel (``SCXMLNullDatamodel``): tests that need variables, expressions or
+    /// scripts are skipped.
+    package static let null = ConformanceProfile(vocabulary: NullVocabulary())
+
+    /// The profiles that need nothing of the build: ``statecraft`` and ``null``.
+    package static let builtIn: [ConformanceProfile] = [.statecraft, .null]
+
+    /// The `ecmascript` datamodel on JavaScriptCore, with the `conf:` markup as the W3C's
+    /// `confEcma.xsl` defines it (``ECMAScriptVocabulary``).
+    ///
+    /// A test whose `<data>` or `<send>` gives XML content is skipped: it reads the content as
+    /// a DOM, which the ecmascript datamodel may leave out (SCXML B.2) and this one does.
+    ///
+    /// - Parameter limits: How long one evaluation may run.
+    /// - Returns: The profile.
+    /// - Throws: `ECMAScriptEngineError` when this build has no JavaScriptCore.
+    package static func ecmascript(limits: ECMAScriptLimits = ECMAScriptLimits()) throws(ECMAScriptEngineError) -> ConformanceProfile {
+        ConformanceProfile(
+            vocabulary: ECMAScriptVocabulary(),
+            datamodels: try .withECMAScript(limits: limits),
+            unsupported: { translated in
+                xmlContentHolder(in: translated).map {
+                    "gives <\($0)> XML content and reads it as a DOM: XML DOM values are optional in the "
+                        + "ecmascript datamodel (B.2) and not provided"
+                }
+            }
+        )
+    }
+
+    /// The name of a `<data>`, or a `<send>` whose `<content>`, holds XML elements, when the
+    /// document has one.
+    static func xmlContentHolder(in element: DocumentElement) -> String? {
+        if element.name == "data", element.hasElementChildren { return "data" }
+        if element.name == "send", element.elements.contains(where: { $0.name == "content" && $0.hasElementChildren }) {
+            return "send"
+        }
+        for child in element.elements {
+            if let found = xmlContentHolder(in: child) { return found }
+        }
+        return nil
+    }
+}
