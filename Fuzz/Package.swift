@@ -18,13 +18,13 @@ let strict: [SwiftSetting] = [
 /// of whatever folder the repository was cloned into.
 let root = String(Context.packageDirectory.split(separator: "/").dropLast().last ?? "Statecraft")
 
-/// A fuzz target: the executable `product`, built from `Targets/<folder>`.
-func fuzzTarget(_ product: String, folder: String, library: String) -> (Product, Target) {
+/// A fuzz target: the executable `product`, built from `Targets/<folder>`, on `library` (and `more`).
+func fuzzTarget(_ product: String, folder: String, library: String, more: [String] = []) -> (Product, Target) {
     (
         .executable(name: product, targets: ["Fuzz\(folder)"]),
         .executableTarget(
             name: "Fuzz\(folder)",
-            dependencies: ["FuzzSupport", .product(name: library, package: root)],
+            dependencies: ["FuzzSupport", .product(name: library, package: root)] + more.map { .product(name: $0, package: root) },
             path: "Targets/\(folder)",
             swiftSettings: strict
         )
@@ -39,7 +39,7 @@ let targets = [
     fuzzTarget("session-snapshot", folder: "SessionSnapshot", library: "StatecraftSCXML"),
     fuzzTarget("simulate-script", folder: "SimulationScript", library: "StatecraftSCXML"),
     fuzzTarget("inspector-request", folder: "InspectorRequest", library: "StatecraftInspector"),
-    fuzzTarget("durable-row", folder: "DurableRow", library: "StatecraftDurable"),
+    fuzzTarget("durable-row", folder: "DurableRow", library: "StatecraftDurable", more: ["StatecraftDurableSCXML"]),
 ]
 
 let package = Package(
