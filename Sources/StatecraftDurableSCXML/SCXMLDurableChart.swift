@@ -53,7 +53,7 @@ public struct SCXMLDurableChart: DurableChart {
 
     /// The session a stored snapshot describes.
     ///
-    /// - Throws: ``DurableError`` `corruptRow`.
+    /// - Throws: `DurableError` `corruptRow`.
     public func restoreMachine(from snapshot: Data) throws(DurableError) -> SCXMLMachine {
         do {
             return try SCXMLMachine(encodedState: Array(snapshot), of: document, messageTargetPrefix: Self.targetPrefix)
@@ -98,7 +98,7 @@ public struct SCXMLDurableChart: DurableChart {
     ///
     /// - Parameter event: The event.
     /// - Returns: Its JSON.
-    /// - Throws: ``DurableError`` `invalidEvent`.
+    /// - Throws: `DurableError` `invalidEvent`.
     public func encode(_ event: SCXMLDurableEvent) throws(DurableError) -> Data {
         do {
             return try JSONEncoder().encode(event)

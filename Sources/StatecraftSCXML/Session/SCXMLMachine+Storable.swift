@@ -2,7 +2,7 @@ import Foundation
 public import Statecraft
 import Synchronization
 
-/// An SCXML session is a ``StorableMachine``: its state is ``SCXMLSession/Snapshot`` as JSON
+/// An SCXML session is a `StorableMachine`: its state is ``SCXMLSession/Snapshot`` as JSON
 /// (keys sorted), its events are ``SCXMLDurableEvent`` as JSON, and its messages are the
 /// sends to targets with the prefix it was made with (``init(session:messageTargetPrefix:)``).
 extension SCXMLMachine: StorableMachine {

@@ -79,7 +79,7 @@ public struct SCXMLMachine: RunnableMachine, Sendable {
     /// messages for other machines (``takeMessages()``), starting it if it has not started.
     ///
     /// A send whose target is the prefix followed by a machine's id, without a delay, is taken
-    /// out as a ``MachineMessage`` to that id, its event encoded as ``SCXMLDurableEvent``; any
+    /// out as a `MachineMessage` to that id, its event encoded as ``SCXMLDurableEvent``; any
     /// other send to such a target fails as sends to unknown targets do (`error.execution`).
     /// The durable store makes its SCXML machines so, with the prefix `durable:`. The session's
     /// own `externalSendHandler` is replaced.
