@@ -64,6 +64,8 @@ let package = Package(
         // Durable machines: trait Durable (SQLite), trait Postgres (PostgreSQL, enables Durable).
         .library(name: "StatecraftDurable", targets: ["StatecraftDurable"]),
         .library(name: "StatecraftDurablePostgres", targets: ["StatecraftDurablePostgres"]),
+        // Durable SCXML sessions: trait Durable.
+        .library(name: "StatecraftDurableSCXML", targets: ["StatecraftDurableSCXML"]),
     ] + examples.map(\.0),
     traits: [
         .trait(
@@ -120,7 +122,7 @@ let package = Package(
     targets: [
         .target(name: "Statecraft", swiftSettings: strict),
         .target(name: "StatecraftClassic", dependencies: ["Statecraft"], swiftSettings: strict),
-        .target(name: "StatecraftSCXML", dependencies: ["Statecraft", "StatecraftRuntime"], swiftSettings: strict),
+        .target(name: "StatecraftSCXML", dependencies: ["Statecraft"], swiftSettings: strict),
         // What the command-line tool, the examples' --simulate, the tests and the fuzzers use, and apps
         // do not: the W3C conformance runner and its profiles, simulation scripts, the path search.
         .target(
@@ -207,7 +209,7 @@ let package = Package(
         .target(
             name: "StatecraftDurable",
             dependencies: [
-                "Statecraft", "StatecraftRuntime", "StatecraftSCXML",
+                "Statecraft",
                 product("SQLiteNIO", "sqlite-nio", trait: "Durable"),
                 product("NIOCore", "swift-nio", trait: "Durable"),
                 product("NIOPosix", "swift-nio", trait: "Durable"),
@@ -215,6 +217,13 @@ let package = Package(
                 product("Metrics", "swift-metrics", trait: "Durable"),
                 product("ServiceLifecycle", "swift-service-lifecycle", trait: "Durable"),
             ],
+            swiftSettings: strict
+        ),
+        // Durable SCXML sessions, a target of their own so that the durable store on typed charts
+        // does not link the SCXML reader.
+        .target(
+            name: "StatecraftDurableSCXML",
+            dependencies: ["StatecraftDurable", "StatecraftSCXML", "Statecraft"],
             swiftSettings: strict
         ),
         // PostgreSQL for durable machines shared by many processes; a target of its own so that
@@ -233,7 +242,7 @@ let package = Package(
         .testTarget(
             name: "StatecraftDurableTests",
             dependencies: [
-                "StatecraftDurable", "StatecraftDurablePostgres", "Orders", "StatecraftSCXML", "Statecraft",
+                "StatecraftDurable", "StatecraftDurablePostgres", "StatecraftDurableSCXML", "Orders", "StatecraftSCXML", "Statecraft",
                 product("PostgresNIO", "postgres-nio", trait: "Postgres"),
                 product("NIOPosix", "swift-nio", trait: "Postgres"),
                 product("Logging", "swift-log", trait: "Postgres"),

@@ -40,7 +40,7 @@ let targets = [
     fuzzTarget("session-snapshot", folder: "SessionSnapshot", library: "StatecraftSCXML"),
     fuzzTarget("simulate-script", folder: "SimulationScript", library: "StatecraftSCXML", "StatecraftTools"),
     fuzzTarget("inspector-request", folder: "InspectorRequest", library: "StatecraftInspector"),
-    fuzzTarget("durable-row", folder: "DurableRow", library: "StatecraftDurable"),
+    fuzzTarget("durable-row", folder: "DurableRow", library: "StatecraftDurable", "StatecraftDurableSCXML"),
 ]
 
 let package = Package(

@@ -29,11 +29,4 @@ public struct TypedDurableChart<State, Event, Context> {
     /// Unavailable: enable the trait `Durable`.
     public init(name: Any, version: Any, chart: Any, context: Any, outbox: Any? = nil, migration: Any? = nil) {}
 }
-
-/// Unavailable: StatecraftDurable is built only with the package trait `Durable`.
-@available(*, unavailable, message: "StatecraftDurable is built only with the package trait Durable: .package(url: \"https://github.com/OWNER/statecraft\", branch: \"main\", traits: [\"Durable\"]) in your Package.swift (in a clone: swift build --traits Durable)")
-public struct SCXMLDurableChart {
-    /// Unavailable: enable the trait `Durable`.
-    public init(name: Any, version: Any, document: Any, migration: Any? = nil) {}
-}
 #endif

@@ -24,44 +24,7 @@ extension Inspector {
     ///   - id: Its name on the page and in URLs: 1 to 64 letters, digits, `.`, `_` or `-`.
     /// - Throws: ``InspectorError`` when `id` is not usable or already taken.
     public func inspect(_ runtime: MachineRuntime<SCXMLMachine>, machine: SCXMLMachine, id: String) throws(InspectorError) {
-        let structure = machine.document.structure
-        let names = Set(structure.transitions.flatMap(\.events)).filter { !$0.contains("*") && !$0.isEmpty }.sorted()
-        let send: InspectedMachine.Send = { name, data throws(InspectorError) in
-            try Self.check(eventName: name)
-            let event = SCXMLEvent(name, data: data ?? .undefined)
-            switch await runtime.send(event) {
-            case .processed(let step):
-                return Self.scxmlStep(step, machine: machine, faults: RuntimeFaults(runtime)).response(machine: id)
-            case .queued:
-                return JSONText.object([("machine", JSONText.string(id)), ("queued", "true")])
-            case .discarded(let reason):
-                throw InspectorError(code: .stopped, message: "machine '\(id)' did not take the event: \(reason)")
-            }
-        }
-        let inspected = InspectedMachine(
-            id: id, kind: "scxml", structure: structure.json(), eventNames: names, acceptsAnyName: true,
-            historyLimit: configuration.historyLimit,
-            historyByteLimit: configuration.historyByteLimit, send: send,
-            snapshot: { Self.scxmlSnapshot(await runtime.snapshot(), machine: machine, faults: RuntimeFaults(runtime)) }
-        )
-        try register(inspected)
-        watch(inspected, runtime.activity(buffering: .bufferingNewest(configuration.activityBacklog))) { activity, sequence in
-            switch activity {
-            case .current(let snapshot):
-                let parts = StepJSON(event: nil, outcome: nil, transitions: [], snapshot: Self.scxmlSnapshot(snapshot, machine: machine, faults: RuntimeFaults(runtime)))
-                return parts.record(sequence, kind: .start, eventName: nil, activeStates: snapshot.activeStates)
-            case .step(let step):
-                return Self.scxmlStep(step, machine: machine, faults: RuntimeFaults(runtime)).record(
-                    sequence, kind: .event, eventName: step.event.name, activeStates: step.snapshot.activeStates
-                )
-            case .timers(let transitions, let snapshot):
-                let parts = StepJSON(
-                    event: nil, outcome: nil, transitions: transitions.map(Self.scxmlTransition),
-                    snapshot: Self.scxmlSnapshot(snapshot, machine: machine, faults: RuntimeFaults(runtime))
-                )
-                return parts.record(sequence, kind: .timers, eventName: nil, activeStates: snapshot.activeStates)
-            }
-        }
+        try show(runtime, view: SCXMLView(machine: machine), id: id)
     }
 
     /// Starts a session of `document` in a runtime and shows it under `id`.
@@ -144,6 +107,49 @@ extension Inspector {
             ("context", variables.map { JSONText.value(.object($0)) } ?? "null"),
             ("contextEncodable", variables == nil ? "false" : "true"),
         ] + faults.members)
+    }
+}
+
+/// How the inspector shows an SCXML session: any event name, with any data; the datamodel's
+/// variables as the context and the delayed sends as the timers, read from the machine.
+struct SCXMLView: MachineView {
+    let machine: SCXMLMachine
+    let structure: String
+    let eventNames: [String]
+
+    init(machine: SCXMLMachine) {
+        self.machine = machine
+        let structure = machine.document.structure
+        self.structure = structure.json()
+        eventNames = Set(structure.transitions.flatMap(\.events)).filter { !$0.contains("*") && !$0.isEmpty }.sorted()
+    }
+
+    var kind: String { "scxml" }
+    var acceptsAnyName: Bool { true }
+
+    func event(named name: String, data: SCXMLValue?, machine id: String) throws(InspectorError) -> SCXMLEvent {
+        try Inspector.check(eventName: name)
+        return SCXMLEvent(name, data: data ?? .undefined)
+    }
+
+    func step(_ step: MachineRuntime<SCXMLMachine>.Step, faults: RuntimeFaults) -> StepJSON {
+        Inspector.scxmlStep(step, machine: machine, faults: faults)
+    }
+
+    func snapshot(_ snapshot: SCXMLMachine.Snapshot, faults: RuntimeFaults) -> String {
+        Inspector.scxmlSnapshot(snapshot, machine: machine, faults: faults)
+    }
+
+    func transition(_ transition: TakenTransition<String, SCXMLEvent>) -> String {
+        Inspector.scxmlTransition(transition)
+    }
+
+    func eventName(of event: SCXMLEvent) -> String {
+        event.name
+    }
+
+    func activeStates(of snapshot: SCXMLMachine.Snapshot) -> [String] {
+        snapshot.activeStates
     }
 }
 #endif

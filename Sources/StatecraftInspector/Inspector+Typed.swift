@@ -1,6 +1,7 @@
 #if Inspector
 public import Statecraft
 public import StatecraftRuntime
+import StatecraftSCXML
 
 extension Inspector {
     /// Shows a typed machine's runtime under `id`.
@@ -27,72 +28,7 @@ extension Inspector {
         id: String,
         events: InspectorEvents<Event> = .none
     ) throws(InspectorError) {
-        let names = TypedNames<State, Event, Context>()
-        let send: InspectedMachine.Send = { name, data throws(InspectorError) in
-            guard let entry = events.entry(named: name) else {
-                let names = events.entries.map(\.name)
-                throw InspectorError(
-                    code: .unknownEvent,
-                    message: "machine '\(id)' has no event '\(name)'; it takes: "
-                        + (names.isEmpty ? "(none: it was added without events)" : names.joined(separator: ", "))
-                )
-            }
-            guard let event = entry.make(data) else {
-                throw InspectorError(
-                    code: .unknownEvent,
-                    message: "event '\(name)' of machine '\(id)' does not take "
-                        + (data.map { "the data \(JSONText.value($0))" } ?? "no data")
-                        + (entry.example.map { "; for example: \($0)" } ?? "")
-                )
-            }
-            switch await runtime.send(event) {
-            case .processed(let step):
-                return Self.typedStep(step, names, faults: RuntimeFaults(runtime)).response(machine: id)
-            case .queued:
-                return JSONText.object([("machine", JSONText.string(id)), ("queued", "true")])
-            case .discarded(let reason):
-                throw InspectorError(code: .stopped, message: "machine '\(id)' did not take the event: \(reason)")
-            }
-        }
-        let machine = InspectedMachine(
-            id: id, kind: "typed", structure: chart.structure.json(), eventNames: events.entries.map(\.name),
-            acceptsAnyName: false, historyLimit: configuration.historyLimit,
-            historyByteLimit: configuration.historyByteLimit, send: send,
-            snapshot: { Self.typedSnapshot(await runtime.snapshot(), names, faults: RuntimeFaults(runtime)) }
-        )
-        try register(machine)
-        watch(machine, runtime.activity(buffering: .bufferingNewest(configuration.activityBacklog))) { activity, sequence in
-            switch activity {
-            case .current(let snapshot):
-                let parts = StepJSON(event: nil, outcome: nil, transitions: [], snapshot: Self.typedSnapshot(snapshot, names, faults: RuntimeFaults(runtime)))
-                return parts.record(sequence, kind: .start, eventName: nil, activeStates: snapshot.activeStates.map(names.state.callAsFunction))
-            case .step(let step):
-                return Self.typedStep(step, names, faults: RuntimeFaults(runtime)).record(
-                    sequence, kind: .event, eventName: names.kind(step.event.kind),
-                    activeStates: step.snapshot.activeStates.map(names.state.callAsFunction)
-                )
-            case .timers(let transitions, let snapshot):
-                let parts = StepJSON(
-                    event: nil, outcome: nil, transitions: transitions.map { Self.typedTransition($0, names) },
-                    snapshot: Self.typedSnapshot(snapshot, names, faults: RuntimeFaults(runtime))
-                )
-                return parts.record(sequence, kind: .timers, eventName: nil, activeStates: snapshot.activeStates.map(names.state.callAsFunction))
-            }
-        }
-    }
-
-    /// Reads a runtime's activity into the machine's records, in a task of its own.
-    func watch<Activity: Sendable>(
-        _ machine: InspectedMachine, _ activity: AsyncStream<Activity>,
-        record: @escaping @Sendable (Activity, Int) -> InspectorRecord
-    ) {
-        let task = Task { [weak self] in
-            for await item in activity {
-                let made = machine.recorder.append { sequence in record(item, sequence) }
-                self?.publish(made, of: machine.id)
-            }
-        }
-        machine.watcher.withLock { $0 = task }
+        try show(runtime, view: TypedView(structure: chart.structure.json(), events: events), id: id)
     }
 
     static func typedStep<State, Event, Context: Sendable>(
@@ -156,6 +92,66 @@ extension Inspector {
             ("context", context ?? "null"),
             ("contextEncodable", context == nil ? "false" : "true"),
         ] + faults.members)
+    }
+}
+
+/// How the inspector shows a typed machine: by the names of its states and event kinds, the
+/// events it was added with, and its context as JSON when it is `Encodable`.
+struct TypedView<State: Hashable & Sendable, Event: MachineEvent, Context: Sendable>: MachineView {
+    typealias Runnable = Machine<State, Event, Context>
+
+    let names = TypedNames<State, Event, Context>()
+    let structure: String
+    let events: InspectorEvents<Event>
+    let eventNames: [String]
+
+    init(structure: String, events: InspectorEvents<Event>) {
+        self.structure = structure
+        self.events = events
+        eventNames = events.entries.map(\.name)
+    }
+
+    var kind: String { "typed" }
+    var acceptsAnyName: Bool { false }
+
+    /// One of the events the machine was added with, made from the request's data.
+    func event(named name: String, data: SCXMLValue?, machine id: String) throws(InspectorError) -> Event {
+        guard let entry = events.entry(named: name) else {
+            throw InspectorError(
+                code: .unknownEvent,
+                message: "machine '\(id)' has no event '\(name)'; it takes: "
+                    + (eventNames.isEmpty ? "(none: it was added without events)" : eventNames.joined(separator: ", "))
+            )
+        }
+        guard let event = entry.make(data) else {
+            throw InspectorError(
+                code: .unknownEvent,
+                message: "event '\(name)' of machine '\(id)' does not take "
+                    + (data.map { "the data \(JSONText.value($0))" } ?? "no data")
+                    + (entry.example.map { "; for example: \($0)" } ?? "")
+            )
+        }
+        return event
+    }
+
+    func step(_ step: MachineRuntime<Runnable>.Step, faults: RuntimeFaults) -> StepJSON {
+        Inspector.typedStep(step, names, faults: faults)
+    }
+
+    func snapshot(_ snapshot: Snapshot<State, Event, Context>, faults: RuntimeFaults) -> String {
+        Inspector.typedSnapshot(snapshot, names, faults: faults)
+    }
+
+    func transition(_ transition: TakenTransition<State, Event>) -> String {
+        Inspector.typedTransition(transition, names)
+    }
+
+    func eventName(of event: Event) -> String {
+        names.kind(event.kind)
+    }
+
+    func activeStates(of snapshot: Snapshot<State, Event, Context>) -> [String] {
+        snapshot.activeStates.map(names.state.callAsFunction)
     }
 }
 

@@ -40,7 +40,7 @@ public final class Inspector: Sendable {
     public let token: String
 
     struct Registry {
-        var machines: [String: InspectedMachine] = [:]
+        var machines: [String: any InspectedMachine] = [:]
         var order: [String] = []
     }
 
@@ -74,7 +74,7 @@ public final class Inspector: Sendable {
     /// - Returns: Whether a machine had that id.
     @discardableResult
     public func remove(_ id: String) -> Bool {
-        let removed = registry.withLock { registry -> InspectedMachine? in
+        let removed = registry.withLock { registry -> (any InspectedMachine)? in
             registry.order.removeAll { $0 == id }
             return registry.machines.removeValue(forKey: id)
         }
@@ -105,7 +105,7 @@ public final class Inspector: Sendable {
     // MARK: Registry
 
     /// Adds a machine under its id.
-    func register(_ machine: InspectedMachine) throws(InspectorError) {
+    func register(_ machine: any InspectedMachine) throws(InspectorError) {
         try Self.check(id: machine.id)
         let added = registry.withLock { registry in
             guard registry.machines[machine.id] == nil else { return false }
@@ -135,7 +135,7 @@ public final class Inspector: Sendable {
     }
 
     /// The machine for a route: by id, or the only one when `id` is `nil`.
-    func machine(_ id: String?) throws(InspectorError) -> InspectedMachine {
+    func machine(_ id: String?) throws(InspectorError) -> any InspectedMachine {
         let (found, order) = registry.withLock { registry in
             (id.flatMap { registry.machines[$0] } ?? (id == nil && registry.order.count == 1 ? registry.machines[registry.order[0]] : nil), registry.order)
         }

@@ -2,6 +2,7 @@
 import Foundation
 import Statecraft
 @testable import StatecraftDurable
+import StatecraftDurableSCXML
 import StatecraftSCXML
 import Testing
 

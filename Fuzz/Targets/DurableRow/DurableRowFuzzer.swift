@@ -2,6 +2,7 @@ import Foundation
 import FuzzSupport
 import Statecraft
 @testable import StatecraftDurable
+import StatecraftDurableSCXML
 import StatecraftSCXML
 
 /// Fuzzes what a durable store hands back: bytes read as a machine's row (its chart, version,
@@ -86,7 +87,7 @@ public func initializeDurableRow(
     guard let folder = ProcessInfo.processInfo.environment["FUZZ_WRITE_SEEDS"] else { return 0 }
     var count = 0
     for (name, events) in [("lamp", DurableRowFixture.lampEvents), ("counter", DurableRowFixture.counterEvents)] {
-        guard let chart = DurableRowFixture.charts[name], let instance = try? chart.makeInstance() else { continue }
+        guard let chart = DurableRowFixture.charts[name], let instance = try? chart.makeHeld() else { continue }
         let held = HeldMachine(
             instance: instance,
             row: StoredMachine(id: "seed", chart: name, version: 1, snapshot: Data(), origin: 1_000, nextDue: nil, revision: 1)

@@ -43,7 +43,7 @@ extension Machine {
     ///   ``MachineClock`` (below zero or past ``MachineClock/limit``).
     public init(
         chart: Statechart<State, Event, Context>,
-        snapshot: Snapshot<State, Event, Context>,
+        snapshot: Statecraft.Snapshot<State, Event, Context>,
         onTransition: Listener? = nil
     ) throws(SnapshotError) {
         try Self.checkNumbers(of: snapshot)
@@ -105,7 +105,7 @@ extension Machine {
 
     /// Checks every number of a snapshot against its rule, so that no arithmetic on it can
     /// overflow later: the clock and each timer's due time lie in the clock's range.
-    private static func checkNumbers(of snapshot: Snapshot<State, Event, Context>) throws(SnapshotError) {
+    private static func checkNumbers(of snapshot: Statecraft.Snapshot<State, Event, Context>) throws(SnapshotError) {
         if let problem = MachineClock.rangeProblem(snapshot.now, what: "the snapshot's clock (now)") {
             throw SnapshotError(code: .outOfRange, message: problem)
         }

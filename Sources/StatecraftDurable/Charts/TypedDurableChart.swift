@@ -54,15 +54,15 @@ public struct TypedDurableChart<State: Hashable & Sendable & Codable, Event: Mac
     }
 
     /// A new machine in its initial configuration.
-    public func makeInstance() throws(DurableError) -> any DurableInstance {
-        TypedInstance(owner: self, machine: chart.makeMachine(context: context))
+    public func makeMachine() throws(DurableError) -> DurableTypedMachine<State, Event, Context> {
+        DurableTypedMachine(chart: self, machine: chart.makeMachine(context: context))
     }
 
     /// The machine a stored JSON snapshot describes.
     ///
     /// - Throws: ``DurableError`` `corruptRow` when the JSON does not decode or does not fit the chart.
-    public func restoreInstance(from snapshot: Data) throws(DurableError) -> any DurableInstance {
-        TypedInstance(owner: self, machine: try machine(from: snapshot))
+    public func restoreMachine(from snapshot: Data) throws(DurableError) -> DurableTypedMachine<State, Event, Context> {
+        DurableTypedMachine(chart: self, machine: try machine(from: snapshot))
     }
 
     /// Decodes a stored snapshot into a machine of the chart.
@@ -104,72 +104,151 @@ public struct TypedDurableChart<State: Hashable & Sendable & Codable, Event: Mac
 }
 
 /// An error of any type, kept as its description so that it is `Sendable`.
-struct DurableCause: Error, Sendable, CustomStringConvertible {
-    let description: String
+package struct DurableCause: Error, Sendable, CustomStringConvertible {
+    package let description: String
 
-    init(_ error: any Error) {
+    package init(_ error: any Error) {
         description = "\(error)"
+    }
+
+    package init(text: String) {
+        description = text
+    }
+
+    /// A decoding error as it is (it is `Sendable`), any other as its description.
+    package static func keeping(_ error: any Error) -> any Error & Sendable {
+        if let error = error as? DecodingError { return error }
+        return DurableCause(error)
     }
 }
 
-/// A typed machine held between steps.
-final class TypedInstance<State: Hashable & Sendable & Codable, Event: MachineEvent & Codable, Context: Sendable & Codable>: DurableInstance {
-    let owner: TypedDurableChart<State, Event, Context>
-    var machine: Machine<State, Event, Context>
-    /// Kept for the instance's life: making a coder per step costs more than the coding.
-    let decoder = JSONDecoder()
-    let encoder = JSONEncoder()
+/// A typed machine of a ``TypedDurableChart``, as the durable store drives it: a `Machine`
+/// whose snapshots and events are JSON and whose messages are those the chart's outbox takes
+/// out of the context.
+///
+/// Every member of `RunnableMachine` is the wrapped machine's. After a `send(_:)`, and after
+/// an `advance(to:)` that fired a timer, ``takeMessages()`` runs the outbox on the context;
+/// when it takes any, the machine is rebuilt from its snapshot with the emptied context.
+public struct DurableTypedMachine<State: Hashable & Sendable & Codable, Event: MachineEvent & Codable, Context: Sendable & Codable>: StorableMachine {
+    /// The chart it belongs to.
+    public let chart: TypedDurableChart<State, Event, Context>
+    /// The machine.
+    public private(set) var machine: Machine<State, Event, Context>
+    /// Whether a step since the last ``takeMessages()`` may have left messages in the context.
+    private var stepped = false
+    /// Kept for the machine's life: making a coder per step costs more than the coding.
+    private let decoder = JSONDecoder()
+    private let encoder = JSONEncoder()
 
-    init(owner: TypedDurableChart<State, Event, Context>, machine: Machine<State, Event, Context>) {
-        self.owner = owner
+    init(chart: TypedDurableChart<State, Event, Context>, machine: Machine<State, Event, Context>) {
+        self.chart = chart
         self.machine = machine
     }
 
-    var now: Duration { machine.now }
-    var nextDeadline: Duration? { machine.nextDeadline }
+    /// The machine a stored JSON snapshot describes: ``TypedDurableChart/machine(from:)``.
+    ///
+    /// - Parameters:
+    ///   - encodedState: The snapshot's JSON.
+    ///   - chart: The chart.
+    /// - Throws: ``DurableError`` `corruptRow`.
+    public init(encodedState: [UInt8], of chart: TypedDurableChart<State, Event, Context>) throws {
+        self.init(chart: chart, machine: try chart.machine(from: Data(encodedState)))
+    }
 
-    func apply(_ event: Data) throws(DurableError) -> DurableStep {
-        let decoded: Event
+    /// Processes one event: the machine's `send(_:)`.
+    public mutating func send(_ event: Event) -> SendResult<State, Event.Kind> {
+        stepped = true
+        return machine.send(event)
+    }
+
+    /// The time on the machine's clock.
+    public var now: Duration { machine.now }
+
+    /// When the machine's earliest timer is due.
+    public var nextDeadline: Duration? { machine.nextDeadline }
+
+    /// Moves the machine's clock: its `advance(to:)`.
+    public mutating func advance(to instant: Duration) -> Int {
+        let fired = machine.advance(to: instant)
+        if fired > 0 { stepped = true }
+        return fired
+    }
+
+    /// The machine's snapshot.
+    public var snapshot: Statecraft.Snapshot<State, Event, Context> { machine.snapshot }
+
+    /// Whether the machine still takes events.
+    public var status: MachineStatus { machine.status }
+
+    /// The active states.
+    public var activeStates: [State] { machine.activeStates }
+
+    /// The machine's transition listener.
+    public var onTransition: (@Sendable (TakenTransition<State, Event>) -> Void)? {
+        get { machine.onTransition }
+        set { machine.onTransition = newValue }
+    }
+
+    /// Whether the machine records its state changes.
+    public var recordsStateChanges: Bool {
+        get { machine.recordsStateChanges }
+        set { machine.recordsStateChanges = newValue }
+    }
+
+    /// The machine's state changes since the last call.
+    public mutating func takeStateChanges() -> [StateChange<State>] { machine.takeStateChanges() }
+
+    /// The machine's fault of the step just taken.
+    public mutating func takeFaults() -> [EngineFault] { machine.takeFaults() }
+
+    /// Whether the step just taken reported a fault.
+    public var mayHaveFaults: Bool { machine.mayHaveFaults }
+
+    /// The machine's snapshot as JSON.
+    ///
+    /// - Throws: ``DurableError`` `unsavable`.
+    public func encodedState() throws -> [UInt8] {
         do {
-            decoded = try decoder.decode(Event.self, from: event)
+            return Array(try encoder.encode(machine.snapshot))
+        } catch {
+            throw DurableError(code: .unsavable, message: "the snapshot of chart '\(chart.name)' does not encode: \(error)", cause: error)
+        }
+    }
+
+    /// The event some JSON encodes.
+    ///
+    /// - Throws: ``DurableError`` `invalidEvent`.
+    public func decodeEvent(_ bytes: [UInt8]) throws -> Event {
+        do {
+            return try decoder.decode(Event.self, from: Data(bytes))
         } catch {
             throw DurableError(
-                code: .invalidEvent, message: "the payload is not an event of chart '\(owner.name)': \(error)", cause: error
+                code: .invalidEvent, message: "the payload is not an event of chart '\(chart.name)': \(error)", cause: error
             )
-        }
-        let result = machine.send(decoded)
-        return DurableStep(outcome: "\(result)", messages: try takeMessages())
-    }
-
-    func advance(to instant: Duration) throws(DurableError) -> DurableStep {
-        let fired = machine.advance(to: instant)
-        return DurableStep(outcome: "\(fired) timers fired", timersFired: fired, messages: fired > 0 ? try takeMessages() : [])
-    }
-
-    func encodedSnapshot() throws(DurableError) -> Data {
-        do {
-            return try encoder.encode(machine.snapshot)
-        } catch {
-            throw DurableError(code: .unsavable, message: "the snapshot of chart '\(owner.name)' does not encode: \(error)", cause: error)
         }
     }
 
     /// Takes the outgoing events out of the context, rebuilding the machine when there were any.
-    private func takeMessages() throws(DurableError) -> [DurableMessage] {
-        guard let outbox = owner.outbox else { return [] }
+    ///
+    /// - Throws: ``DurableError`` `invalidEvent` when an event does not encode, `unsavable` when
+    ///   the machine does not rebuild.
+    public mutating func takeMessages() throws -> [MachineMessage] {
+        guard stepped else { return [] }
+        stepped = false
+        guard let outbox = chart.outbox else { return [] }
         var context = machine.context
         let taken = outbox(&context)
         guard !taken.isEmpty else { return [] }
         var snapshot = machine.snapshot
         snapshot.context = context
-        guard let rebuilt = try? Machine(chart: owner.chart, snapshot: snapshot, onTransition: machine.onTransition) else {
+        guard let rebuilt = try? Machine(chart: chart.chart, snapshot: snapshot, onTransition: machine.onTransition) else {
             // Not expected (the snapshot is the machine's own); an error for this step, not a crash.
-            throw DurableError(code: .unsavable, message: "a snapshot of a running machine of chart '\(owner.name)' did not restore")
+            throw DurableError(code: .unsavable, message: "a snapshot of a running machine of chart '\(chart.name)' did not restore")
         }
         machine = rebuilt
-        var messages: [DurableMessage] = []
+        var messages: [MachineMessage] = []
         for message in taken {
-            messages.append(DurableMessage(target: message.target, event: try owner.encode(message.event)))
+            messages.append(MachineMessage(target: message.target, event: Array(try chart.encode(message.event))))
         }
         return messages
     }

@@ -146,7 +146,7 @@ extension DurableMachines {
             }
             return false
         }
-        let instance = try chart.makeInstance()
+        let instance = try chart.makeHeld()
         let origin = clock.milliseconds()
         let row = StoredMachine(
             id: id, chart: chartName, version: chart.version, snapshot: try instance.encodedSnapshot(), origin: origin,

@@ -6,10 +6,10 @@ import Foundation
 /// Restoring one (``restore(_:charts:)``) is where a stored row, hostile input like any other,
 /// is checked: every number against its rule, so that no arithmetic on it traps afterwards.
 final class HeldMachine {
-    let instance: any DurableInstance
+    let instance: any HeldInstance
     var row: StoredMachine
 
-    init(instance: any DurableInstance, row: StoredMachine) {
+    init(instance: any HeldInstance, row: StoredMachine) {
         self.instance = instance
         self.row = row
     }
@@ -42,7 +42,7 @@ final class HeldMachine {
                 code: .unknownChart, message: "the row names chart '\(row.chart)', which this process has not registered", machineID: row.id
             )
         }
-        let instance: any DurableInstance
+        let instance: any HeldInstance
         do {
             instance = try chart.restore(row.snapshot, version: row.version)
         } catch {
@@ -119,7 +119,7 @@ struct PendingWrites {
     mutating func add(_ step: DurableStep, cause eventID: String, from machine: String) {
         for (index, message) in step.messages.enumerated() {
             messages.append(OutboxRecord(
-                id: DurableIDs.message(cause: eventID, index: index), source: machine, target: message.target, payload: message.event
+                id: DurableIDs.message(cause: eventID, index: index), source: machine, target: message.target, payload: Data(message.event)
             ))
         }
     }

@@ -35,7 +35,7 @@ extension MachineRuntime {
     ///
     /// A step is a value, made without allocating for the usual event (one transition or
     /// none): its ``transitions`` array and, for a `Machine`, its ``snapshot`` are built when
-    /// they are read, from what the step keeps (see ``RunnableMachine/SnapshotSource``). Read
+    /// they are read, from what the step keeps (see `RunnableMachine.SnapshotSource`). Read
     /// each once and keep the result if you need it more than once.
     public struct Step: Sendable {
         /// The event.

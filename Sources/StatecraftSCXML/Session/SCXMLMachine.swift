@@ -1,5 +1,4 @@
 public import Statecraft
-public import StatecraftRuntime
 import Synchronization
 
 /// An SCXML session in the form a `MachineRuntime` (module `StatecraftRuntime`) runs: events from any
@@ -18,20 +17,24 @@ import Synchronization
 /// outside the lock keeps a reference (configure it, for example its `logHandler`, before).
 public struct SCXMLMachine: RunnableMachine, Sendable {
     /// The session, reachable only under its lock.
-    private let storage: SessionStorage
+    let storage: SessionStorage
 
     /// Holds the session. A class, because a `Mutex` cannot be copied; `Sendable` because a
     /// `Mutex` is, whatever it guards.
-    private final class SessionStorage: Sendable {
+    final class SessionStorage: Sendable {
         let mutex: Mutex<SCXMLSession>
+        /// The messages for other machines, when the machine was made to send any
+        /// (``init(session:messageTargetPrefix:)``).
+        let outbox: SCXMLMessageOutbox?
 
-        init(_ session: sending SCXMLSession) {
+        init(_ session: sending SCXMLSession, outbox: SCXMLMessageOutbox?) {
             mutex = Mutex(session)
+            self.outbox = outbox
         }
     }
 
     /// Runs `body` on the session under its lock.
-    private func locked<Result: Sendable>(_ body: (SCXMLSession) -> Result) -> Result {
+    func locked<Result: Sendable>(_ body: (SCXMLSession) -> Result) -> Result {
         storage.mutex.withLock { session in body(session) }
     }
 
@@ -69,8 +72,37 @@ public struct SCXMLMachine: RunnableMachine, Sendable {
     /// - Parameter session: The session. It is `sending`: the wrapper takes it over, and the
     ///   caller cannot use it afterwards.
     public init(session: sending SCXMLSession) {
-        session.start()
-        storage = SessionStorage(session)
+        self.init(session: session, messageTargetPrefix: nil, starting: true)
+    }
+
+    /// Wraps a session whose `<send>`s to targets that start with `messageTargetPrefix` become
+    /// messages for other machines (``takeMessages()``), starting it if it has not started.
+    ///
+    /// A send whose target is the prefix followed by a machine's id, without a delay, is taken
+    /// out as a `MachineMessage` to that id, its event encoded as ``SCXMLDurableEvent``; any
+    /// other send to such a target fails as sends to unknown targets do (`error.execution`).
+    /// The durable store makes its SCXML machines so, with the prefix `durable:`. The session's
+    /// own `externalSendHandler` is replaced.
+    ///
+    /// - Parameters:
+    ///   - session: The session, taken over as by ``init(session:)``.
+    ///   - messageTargetPrefix: The prefix of the targets that name other machines.
+    public init(session: sending SCXMLSession, messageTargetPrefix: String) {
+        self.init(session: session, messageTargetPrefix: messageTargetPrefix, starting: true)
+    }
+
+    /// Wraps a session, installing the outbox when there is a prefix (before the session
+    /// starts, so that the sends of its initial entry are messages too) and starting it when
+    /// `starting` (a restored session is not started again).
+    init(session: sending SCXMLSession, messageTargetPrefix: String?, starting: Bool) {
+        var outbox: SCXMLMessageOutbox?
+        if let messageTargetPrefix {
+            let made = SCXMLMessageOutbox(prefix: messageTargetPrefix)
+            session.externalSendHandler = { event, target, delay in made.take(event, target: target, delay: delay) }
+            outbox = made
+        }
+        if starting { session.start() }
+        storage = SessionStorage(session, outbox: outbox)
     }
 
     /// Processes the event and everything it causes at the current instant.

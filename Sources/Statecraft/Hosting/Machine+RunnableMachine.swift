@@ -1,8 +1,6 @@
-public import Statecraft
-
-/// A typed machine runs in a ``MachineRuntime`` as it is: its `send(_:)`, clock, snapshot,
-/// listener and state-change record are the members the runtime needs. A runtime takes a
-/// machine whose context is `Sendable`.
+/// A typed machine is driven as it is: its `send(_:)`, clock, snapshot, listener and
+/// state-change record are the members a host needs. A `MachineRuntime` takes a machine whose
+/// context is `Sendable`.
 extension Machine: RunnableMachine {
     /// The fault of the step just taken, taken with `takeFault()`, so that it is reported
     /// once.
