@@ -27,8 +27,8 @@ extension Machine {
                     let end = Int(chart.entryPathStart[Int(transition) &+ 1])
                     for position in start ..< end {
                         let entry = Int(chart.entryPaths[position])
-                        Bits.insert(toEnter, entry >> 1)
-                        if entry & 1 != 0 { Bits.insert(defaultEntry, entry >> 1) }
+                        StateSet.insert(toEnter, entry >> 1)
+                        if entry & 1 != 0 { StateSet.insert(defaultEntry, entry >> 1) }
                     }
                 } else {
                     let mask = Int(transition) &* 2 &* words
@@ -44,12 +44,12 @@ extension Machine {
         if dynamic { computeDynamicEntrySets() }
         let event = trigger?.userEvent
         let count = chart.nodes.count
-        var next = Bits.next(toEnter, from: 1, below: count)
+        var next = StateSet.next(toEnter, from: 1, below: count)
         while let entering = next {
             let info = chart.nodes[entering]
-            Bits.insert(configuration, entering)
+            StateSet.insert(configuration, entering)
             noteEntry(entering)
-            info.forEachEntryAction(byDefault: Bits.contains(defaultEntry, entering), transitions: chart.transitions) {
+            info.forEachEntryAction(byDefault: StateSet.contains(defaultEntry, entering), transitions: chart.transitions) {
                 runAction($0, event: event)
             }
             if dynamic {
@@ -60,7 +60,7 @@ extension Machine {
             }
             if info.hasTimers { startTimers(of: entering) }
             if info.kind == .final { reachedFinal(entering) }
-            next = Bits.next(toEnter, from: entering &+ 1, below: count)
+            next = StateSet.next(toEnter, from: entering &+ 1, below: count)
         }
     }
 
@@ -112,7 +112,7 @@ extension Machine {
         switch info.kind {
         case .compound:
             while child < Int(info.end) {
-                if chart.nodes[child].kind == .final && Bits.contains(words, child) { return true }
+                if chart.nodes[child].kind == .final && StateSet.contains(words, child) { return true }
                 child = Int(chart.nodes[child].end)
             }
             return false

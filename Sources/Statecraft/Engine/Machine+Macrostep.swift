@@ -46,7 +46,7 @@ extension Machine {
     /// The first active node in `start ..< nodes`, in document order.
     @inlinable
     func nextActive(from start: Int) -> Int? {
-        Bits.next(words, from: start, below: chart.nodes.count)
+        StateSet.next(words, from: start, below: chart.nodes.count)
     }
 
     /// Empties one run of `words`.
@@ -359,7 +359,7 @@ extension Machine {
         } else {
             return false
         }
-        return Bits.next(words, from: inner + 1, below: Int(chart.nodes[inner].end)) != nil
+        return StateSet.next(words, from: inner + 1, below: Int(chart.nodes[inner].end)) != nil
     }
 
     /// Whether `node` is a proper descendant of `ancestor`.
@@ -412,29 +412,29 @@ extension Machine {
             let domain = transitionDomain(Int(transition))
             guard domain >= 0 else { continue }
             let end = Int(chart.nodes[domain].end)
-            var node = Bits.next(configuration, from: domain &+ 1, below: end)
+            var node = StateSet.next(configuration, from: domain &+ 1, below: end)
             while let active = node {
-                Bits.insert(toExit, active)
+                StateSet.insert(toExit, active)
                 any = true
-                node = Bits.next(configuration, from: active &+ 1, below: end)
+                node = StateSet.next(configuration, from: active &+ 1, below: end)
             }
         }
         guard any else { return }
         let count = chart.nodes.count
-        var node = Bits.previous(toExit, below: count, from: 1)
+        var node = StateSet.previous(toExit, below: count, from: 1)
         while let exiting = node {
             if chart.nodes[exiting].hasHistoryChild { recordHistory(of: exiting) }
-            node = Bits.previous(toExit, below: exiting, from: 1)
+            node = StateSet.previous(toExit, below: exiting, from: 1)
         }
         let event = trigger?.userEvent
-        node = Bits.previous(toExit, below: count, from: 1)
+        node = StateSet.previous(toExit, below: count, from: 1)
         while let exiting = node {
             let info = chart.nodes[exiting]
             noteExit(exiting)
             info.forEachExitAction { runAction($0, event: event) }
             if info.hasTimers { space.timers.removeAll { $0.owner == Int32(exiting) } }
-            Bits.remove(configuration, exiting)
-            node = Bits.previous(toExit, below: exiting, from: 1)
+            StateSet.remove(configuration, exiting)
+            node = StateSet.previous(toExit, below: exiting, from: 1)
         }
     }
 
@@ -448,11 +448,11 @@ extension Machine {
             if node.isHistory {
                 let slot = Int(node.historySlot)
                 space.history[slot].removeAll()
-                var active = Bits.next(words, from: parent + 1, below: end)
+                var active = StateSet.next(words, from: parent + 1, below: end)
                 while let member = active {
                     let keep = node.kind == .deepHistory ? chart.nodes[member].isAtomic : Int(chart.nodes[member].parent) == parent
                     if keep { space.history[slot].insert(member) }
-                    active = Bits.next(words, from: member + 1, below: end)
+                    active = StateSet.next(words, from: member + 1, below: end)
                 }
             }
             child = Int(node.end)

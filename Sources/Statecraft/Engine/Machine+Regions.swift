@@ -216,10 +216,10 @@ extension Machine {
             let step = chart.regionSteps.withUnsafeBufferPointer { $0[Int(chosen[index])] }
             chart.regionNodes.withUnsafeBufferPointer { nodes in
                 for position in Int(step.exitStart) ..< Int(step.exitStart) &+ Int(step.exitCount) {
-                    Bits.remove(configuration, Int(nodes[position]))
+                    StateSet.remove(configuration, Int(nodes[position]))
                 }
                 for position in Int(step.entryStart) ..< Int(step.entryStart) &+ Int(step.entryCount) {
-                    Bits.insert(configuration, Int(nodes[position]))
+                    StateSet.insert(configuration, Int(nodes[position]))
                 }
             }
         }

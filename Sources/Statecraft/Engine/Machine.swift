@@ -161,7 +161,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     public func isActive(_ state: State) -> Bool {
         if workspace != nil {
             guard let node = chart.stateIndex[state] else { return false }
-            return Bits.contains(words, node)
+            return StateSet.contains(words, node)
         }
         if chart.state(current) == state { return true }
         guard let node = chart.stateIndex[state] else { return false }
@@ -397,7 +397,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     /// Whether node `node` is active, on either path.
     @usableFromInline
     func isActive(node: Int) -> Bool {
-        if workspace != nil { return Bits.contains(words, node) }
+        if workspace != nil { return StateSet.contains(words, node) }
         return node == current || (current > node && current < Int(chart.nodes[node].end))
     }
 

@@ -620,7 +620,7 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
         }
         if isFlat { computeLeafSteps() }
         atomicMask = ContiguousArray(repeating: 0, count: setWords)
-        for node in nodes.indices where nodes[node].isAtomic { Bits.insert(&atomicMask, 0, node) }
+        for node in nodes.indices where nodes[node].isAtomic { StateSet.insert(&atomicMask, 0, node) }
         if leafSteps.contains(where: { $0.actionCount == UInt16.max }) {
             // A step whose actions do not fit its count (tens of thousands): the general path.
             isFlat = false
