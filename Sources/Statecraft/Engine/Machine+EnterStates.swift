@@ -1,5 +1,6 @@
-/// Entering states (SCXML's `enterStates` and `computeEntrySet`), done events, and running a
-/// macrostep to completion.
+/// SCXML's `enterStates` and `computeEntrySet` (W3C SCXML 1.0, Appendix D; the entry sets'
+/// `addDescendantStatesToEnter` and `addAncestorStatesToEnter` are in `ChartTopology`), and the
+/// done events of the final states entered.
 extension Machine {
     /// SCXML's `enterStates` for the transitions in `enabled`: computes the entry set (from the
     /// masks precomputed for transitions that target no history state), then enters it in
@@ -125,110 +126,5 @@ extension Machine {
         default:
             return false
         }
-    }
-
-    // MARK: Running to completion
-
-    /// The inner loop of SCXML's `mainEventLoop`: eventless transitions, then raised events,
-    /// until neither is left, the machine finishes, or the microstep limit is reached.
-    ///
-    /// The limit bounds every pass of the loop, not only those that take a microstep: a pass
-    /// that dequeues a raised event and selects nothing counts too, so an eventless guard that
-    /// throws on every evaluation (raising an error event each time) is cut as well.
-    @inlinable
-    mutating func runToCompletion() {
-        var passes = 0
-        while !finished {
-            passes += 1
-            if passes > Self.microstepLimit {
-                space.lastFault = EngineFault(
-                    code: .microstepLimit,
-                    message: "the machine ran \(Self.microstepLimit) microsteps or raised events without settling, "
-                        + "in state '\(state)'; an eventless transition or a raised event probably loops (or a guard "
-                        + "throws each time it is asked). The macrostep was cut and the internal queue dropped"
-                )
-                break
-            }
-            var trigger: Trigger<Event>?
-            if chart.hasEventless, case .selected = selectTransitions(nil, strict: false) {
-                trigger = nil
-            } else {
-                guard space.internalHead < space.internalQueue.count else { break }
-                let next = space.internalQueue[space.internalHead]
-                space.internalHead += 1
-                trigger = next
-                dequeued(next.userEvent)
-                guard case .selected = selectTransitions(next, strict: false) else { continue }
-            }
-            microstep(trigger: trigger)
-        }
-        if !space.internalQueue.isEmpty {
-            space.internalQueue.removeAll(keepingCapacity: true)
-            space.internalHead = 0
-        }
-        if finished { exitAtFinish() }
-    }
-
-    /// SCXML's `exitInterpreter` for a machine that reached a top-level final state: exit
-    /// actions of every active state in exit order, and no more timers or raised events, not
-    /// even those the exit actions make (events they send are dropped with the rest of the
-    /// external queue, which a finished machine does not process). The configuration is kept,
-    /// so ``state`` still names the final state.
-    @inlinable
-    mutating func exitAtFinish() {
-        guard !space.exitedAtFinish else { return }
-        space.exitedAtFinish = true
-        noteSelectedConfiguration()
-        // The configuration is kept: walk a copy, so exit actions see it unchanged.
-        let configuration = StateSet(words: UnsafeBufferPointer(start: words, count: chart.setWords))
-        var node = configuration.previous(below: chart.nodes.count, from: 1)
-        while let exiting = node {
-            chart.nodes[exiting].forEachExitAction { runAction($0, event: nil) }
-            node = configuration.previous(below: exiting, from: 1)
-        }
-        space.timers.removeAll()
-        space.internalQueue.removeAll()
-        space.internalHead = 0
-    }
-
-    /// Processes events the machine's actions sent to it, each as its own macrostep.
-    @inlinable
-    mutating func drainExternalQueue() {
-        var macrosteps = 0
-        while !finished && space.externalHead < space.externalQueue.count {
-            macrosteps += 1
-            if macrosteps > Self.microstepLimit {
-                space.lastFault = EngineFault(
-                    code: .externalQueueLimit,
-                    message: "the machine's actions sent it \(Self.microstepLimit) events in a row without settling, "
-                        + "in state '\(state)'; the rest of the external queue was dropped"
-                )
-                break
-            }
-            let event = space.externalQueue[space.externalHead]
-            space.externalHead += 1
-            _ = processEvent(event)
-        }
-        space.externalQueue.removeAll(keepingCapacity: true)
-        space.externalHead = 0
-    }
-
-    /// Moves what the last action asked for into the queues and timers.
-    @inlinable
-    mutating func applyEffects() {
-        guard !space.effects.items.isEmpty else { return }
-        for item in space.effects.items {
-            switch item {
-            case .raise(let event):
-                space.internalQueue.append(.event(event))
-            case .send(let event):
-                space.externalQueue.append(event)
-            case .schedule(let event, let delay, let id):
-                schedule(.event(event), after: delay, id: id, owner: -1)
-            case .cancel(let id):
-                space.timers.removeAll { $0.id == id }
-            }
-        }
-        space.effects.items.removeAll(keepingCapacity: true)
     }
 }
