@@ -1,6 +1,8 @@
 /// SCXML's `executeContent` (W3C SCXML 1.0, Appendix D): running an action of the chart's
 /// program, and moving the events it asked for (``Effects``) into the queues and timers.
 extension Machine {
+    /// Runs action `index` of the program: on the general path with the workspace's
+    /// ``Effects``, which are then applied; on the leaf path without.
     @inlinable
     @inline(__always)
     mutating func runAction(_ index: Int, event: Event?) {

@@ -17,6 +17,8 @@ extension Machine {
         drainExternalQueue()
     }
 
+    /// `send(_:)` on the general path: the workspace made unique and its last fault cleared,
+    /// the macrostep, then the events the actions sent to this machine.
     @inlinable
     @inline(__always)
     mutating func sendHierarchical(_ event: Event) -> SendResult<State, Event.Kind> {
