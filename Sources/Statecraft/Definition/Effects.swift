@@ -26,8 +26,9 @@ public struct Effects<Event: MachineEvent>: Sendable {
     }
 
     @usableFromInline var items: [Item] = []
-    /// The machine's workspace, to answer ``isActive(_:)``; weak, as the workspace holds this.
-    @usableFromInline weak var owner: Workspace<Event>?
+    /// The machine running the action, to answer ``isActive(_:)`` (the engine's workspace);
+    /// weak, as the workspace holds this.
+    @usableFromInline weak var owner: (any ActiveStateQuery)?
 
     @usableFromInline
     init() {}
@@ -51,8 +52,7 @@ public struct Effects<Event: MachineEvent>: Sendable {
     ///   answers `false`.
     /// - Returns: Whether the state is in the configuration.
     public func isActive<State: Hashable & Sendable>(_ state: State) -> Bool {
-        guard let owner, let node = owner.stateNode(AnyHashable(state)), node > 0 else { return false }
-        return Bits.contains(owner.words + MachineSets.selected &* owner.setWords, node)
+        owner?.wasSelected(AnyHashable(state)) ?? false
     }
 
     /// Puts `event` on the internal queue: it is processed in the current macrostep, after the
@@ -89,4 +89,13 @@ public struct Effects<Event: MachineEvent>: Sendable {
     public mutating func cancel(_ id: String) {
         items.append(.cancel(id))
     }
+}
+
+/// What ``Effects/isActive(_:)`` asks of the machine running the action. The engine's workspace
+/// answers it; the definition layer knows no more of the engine than this.
+@usableFromInline
+protocol ActiveStateQuery: AnyObject, Sendable {
+    /// Whether `state` was in the configuration the current microstep was selected in; `false`
+    /// for a value that is not a state of the chart.
+    func wasSelected(_ state: AnyHashable) -> Bool
 }

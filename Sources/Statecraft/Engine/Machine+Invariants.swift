@@ -19,11 +19,11 @@ extension Machine {
         }
         for node in 0 ..< chart.nodes.count {
             let info = chart.nodes[node]
-            let active = node == 0 || Bits.contains(words, node)
+            let active = node == 0 || StateSet.contains(words, node)
             if node > 0, active {
                 precondition(!info.isHistory, "Statecraft: history state '\(chart.state(node))' is in the configuration")
                 let parent = Int(info.parent)
-                precondition(parent == 0 || Bits.contains(words, parent),
+                precondition(parent == 0 || StateSet.contains(words, parent),
                              "Statecraft: '\(chart.state(node))' is active but its parent '\(chart.state(parent))' is not")
             }
             guard active else { continue }
@@ -33,7 +33,7 @@ extension Machine {
             while child < Int(info.end) {
                 if !chart.nodes[child].isHistory {
                     children += 1
-                    if Bits.contains(words, child) { activeChildren += 1 }
+                    if StateSet.contains(words, child) { activeChildren += 1 }
                 }
                 child = Int(chart.nodes[child].end)
             }
@@ -53,7 +53,7 @@ extension Machine {
             var child = 1
             var inFinal = false
             while child < chart.nodes.count {
-                if chart.nodes[child].kind == .final && Bits.contains(words, child) { inFinal = true }
+                if chart.nodes[child].kind == .final && StateSet.contains(words, child) { inFinal = true }
                 child = Int(chart.nodes[child].end)
             }
             precondition(inFinal, "Statecraft: the machine is done but no top-level final state is active")

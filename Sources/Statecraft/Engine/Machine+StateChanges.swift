@@ -91,7 +91,7 @@ extension Machine {
         space.exitedAtFinish = finished
         var node = current
         while node > 0 {
-            Bits.insert(space.words, node)
+            StateSet.insert(space.words, node)
             node = Int(chart.nodes[node].parent)
         }
         workspace = space

@@ -30,30 +30,6 @@ public enum SendResult<State: Hashable & Sendable, EventKind: Hashable & Sendabl
     }
 }
 
-/// A transition a machine has just taken, as its listener sees it.
-public struct TakenTransition<State: Hashable & Sendable, Event: MachineEvent>: Sendable {
-    /// The state the transition left (or stayed in, when it has no target).
-    public let source: State
-    /// The state the machine entered, or `nil` for a transition without target.
-    public let target: State?
-    /// The event that triggered the transition: yours, or a final state's done data; `nil` for
-    /// an eventless or delayed transition.
-    public let event: Event?
-
-    /// Creates a record of a transition.
-    ///
-    /// - Parameters:
-    ///   - source: The state the transition left.
-    ///   - target: The state it entered, or `nil` when it has no target.
-    ///   - event: The event that triggered it, if any.
-    @inlinable
-    public init(source: State, target: State?, event: Event?) {
-        self.source = source
-        self.target = target
-        self.event = event
-    }
-}
-
 /// Whether a machine still takes events.
 public enum MachineStatus: Hashable, Sendable, Codable {
     /// The machine takes events.

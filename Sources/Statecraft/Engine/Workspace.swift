@@ -111,6 +111,16 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     }
 }
 
+extension Workspace: ActiveStateQuery {
+    /// Whether `state` is in the configuration the current microstep was selected in, for
+    /// `Effects.isActive(_:)`.
+    @usableFromInline
+    func wasSelected(_ state: AnyHashable) -> Bool {
+        guard let node = stateNode(state), node > 0 else { return false }
+        return StateSet.contains(words + MachineSets.selected &* setWords, node)
+    }
+}
+
 /// The entry-set computation's view of a running machine: its scratch sets and its history.
 @usableFromInline
 struct RuntimeEntryScratch<Event: MachineEvent>: EntryScratch {
@@ -122,12 +132,12 @@ struct RuntimeEntryScratch<Event: MachineEvent>: EntryScratch {
     }
 
     @inlinable var toEnter: UnsafeMutablePointer<UInt64> { space.words + space.setWords &* MachineSets.toEnter }
-    @inlinable mutating func insertToEnter(_ node: Int) { Bits.insert(toEnter, node) }
+    @inlinable mutating func insertToEnter(_ node: Int) { StateSet.insert(toEnter, node) }
     @inlinable func toEnterContainsAny(from start: Int, below end: Int) -> Bool {
-        Bits.next(toEnter, from: start, below: end) != nil
+        StateSet.next(toEnter, from: start, below: end) != nil
     }
     @inlinable mutating func insertDefaultEntry(_ node: Int) {
-        Bits.insert(space.words + space.setWords &* MachineSets.defaultEntry, node)
+        StateSet.insert(space.words + space.setWords &* MachineSets.defaultEntry, node)
     }
     @inlinable mutating func setHistoryDefault(parent: Int, transition: Int) {
         space.defaultHistoryAction[parent] = Int32(transition)

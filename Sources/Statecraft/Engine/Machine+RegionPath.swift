@@ -13,30 +13,7 @@ extension Machine {
         }
         let configuration = words
         if chart.setWords == 1, let planIndex = chart.plan(in: configuration[0], column: column) {
-            // A microstep plan: what `takeSimpleSteps(count:event:)` does after selection, with
-            // the selection, the actions' order and the next configuration known in advance.
-            let plan = chart.plans.withUnsafeBufferPointer { $0[planIndex] }
-            noteSelectedConfiguration()
-            // One copy of the loops per answer, so that the test is not made once per action.
-            if chart.usesEffects {
-                runPlanActions(plan, effects: true, event)
-            } else {
-                runPlanActions(plan, effects: false, event)
-            }
-            words[0] = plan.next
-            assert(checkInvariants())
-            let first = Int(plan.transitionStart) &* 2
-            let (source, target) = chart.planTransitions.withUnsafeBufferPointer { (Int($0[first]), Int($0[first &+ 1])) }
-            if onTransition != nil {
-                for pair in 0 ..< Int(plan.transitionCount) {
-                    let (source, target) = chart.planTransitions.withUnsafeBufferPointer {
-                        (Int($0[first &+ 2 &* pair]), Int($0[first &+ 2 &* pair &+ 1]))
-                    }
-                    notify(chart.state(source), target >= 0 ? chart.state(target) : nil, event)
-                }
-            }
-            if chart.hasEventless || space.internalHead < space.internalQueue.count { runToCompletion() }
-            return target >= 0 ? .transitioned(from: chart.state(source), to: chart.state(target)) : .handled(in: chart.state(source))
+            return takePlan(planIndex, event)
         }
         // SCXML's selectTransitions: for each active atomic state in document order, its first
         // enabled candidate. The positions of the chosen steps go to `space.chosen`.
@@ -92,39 +69,6 @@ extension Machine {
         assert(checkInvariants())
         if chart.hasEventless || space.internalHead < space.internalQueue.count { runToCompletion() }
         return result
-    }
-
-    /// Runs a plan's actions, from a second copy of the loop for backward plans.
-    @inlinable
-    @inline(__always)
-    mutating func runPlanActions(_ plan: MicrostepPlan, effects: Bool, _ event: Event) {
-        let start = Int(plan.actionStart)
-        let end = start &+ Int(plan.actionCount)
-        if !plan.backward {
-            var position = start
-            while position < end {
-                runPlanAction(position, effects, event)
-                position &+= 1
-            }
-        } else {
-            var position = end
-            while position > start {
-                position &-= 1
-                runPlanAction(position, effects, event)
-            }
-        }
-    }
-
-    /// Runs the action at `position` of `program.planSlots`, as `runRegionAction` does.
-    @inlinable
-    @inline(__always)
-    mutating func runPlanAction(_ position: Int, _ effects: Bool, _ event: Event) {
-        if effects {
-            program.runPlan(position, &storedContext, event, &space.effects)
-            if !space.effects.items.isEmpty { applyEffects() }
-        } else {
-            program.runPlan(position, &storedContext, event)
-        }
     }
 
     /// The end of selection when some chosen step is not simple: the chosen positions become
@@ -216,10 +160,10 @@ extension Machine {
             let step = chart.regionSteps.withUnsafeBufferPointer { $0[Int(chosen[index])] }
             chart.regionNodes.withUnsafeBufferPointer { nodes in
                 for position in Int(step.exitStart) ..< Int(step.exitStart) &+ Int(step.exitCount) {
-                    Bits.remove(configuration, Int(nodes[position]))
+                    StateSet.remove(configuration, Int(nodes[position]))
                 }
                 for position in Int(step.entryStart) ..< Int(step.entryStart) &+ Int(step.entryCount) {
-                    Bits.insert(configuration, Int(nodes[position]))
+                    StateSet.insert(configuration, Int(nodes[position]))
                 }
             }
         }

@@ -43,11 +43,6 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     /// `stateIndex` for a state of any type, as `Effects.isActive(_:)` asks.
     @usableFromInline let stateNode: @Sendable (AnyHashable) -> Int?
 
-    /// An empty workspace for a machine of this chart: no state active, no history.
-    @usableFromInline
-    func makeWorkspace() -> Workspace<Event> {
-        Workspace(nodeCount: nodes.count, historyCount: historyCount, setWords: setWords, stateNode: stateNode)
-    }
     /// Every action and guard, in the shape the engine calls.
     @usableFromInline let program: ChartProgram<Event, Context>
     @usableFromInline let transitions: ContiguousArray<TransitionInfo>
@@ -268,16 +263,6 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         Array(kinds.kinds)
     }
 
-    /// Makes a machine in the initial configuration, running the entry actions of the states
-    /// it enters and then any eventless transitions and raised events, as SCXML does at start.
-    ///
-    /// - Parameter context: The machine's extended state.
-    /// - Returns: A new machine. It shares this chart.
-    @inlinable
-    public func makeMachine(context: Context) -> Machine<State, Event, Context> {
-        Machine(chart: self, context: context)
-    }
-
     /// The identity of node `node` (not the root).
     @inlinable
     @inline(__always)
@@ -288,15 +273,5 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     @usableFromInline
     func location(ofTransition transition: Int) -> SourceLocation {
         transitionLocations[transition]
-    }
-}
-
-extension Statechart where Context == Void {
-    /// Makes a machine without context in the initial configuration.
-    ///
-    /// - Returns: A new machine.
-    @inlinable
-    public func makeMachine() -> Machine<State, Event, Void> {
-        Machine(chart: self, context: ())
     }
 }

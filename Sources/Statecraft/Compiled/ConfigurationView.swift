@@ -24,6 +24,6 @@ package struct ConfigurationView {
     @inlinable
     package func contains(node: Int) -> Bool {
         guard node > 0, node < nodeCount else { return false }
-        return Bits.contains(words, node)
+        return StateSet.contains(words, node)
     }
 }

@@ -1,0 +1,178 @@
+/// SCXML's `interpret` and `mainEventLoop` (W3C SCXML 1.0, Appendix D) for a machine on the
+/// general path: one macrostep per external event, run to completion (eventless transitions,
+/// then raised events), then the events the machine's actions sent it; and `exitInterpreter`
+/// once it reaches a top-level final state. Names follow the recommendation's pseudo-code.
+///
+/// An event of yours enters at `processEvent(_:)` (`Machine+RegionPath`), which takes a plan or
+/// the region steps when it can and `processExternal(_:kind:)` otherwise.
+extension Machine {
+    /// SCXML's `interpret`: enters the initial configuration and runs to completion.
+    @inlinable
+    mutating func start() {
+        workspace = chart.makeWorkspace()
+        dequeued(nil)
+        appendEnabled(chart.nodes[0].initialTransition)
+        enterStates(trigger: nil)
+        runToCompletion()
+        drainExternalQueue()
+    }
+
+    /// `send(_:)` on the general path: the workspace made unique and its last fault cleared,
+    /// the macrostep, then the events the actions sent to this machine.
+    @inlinable
+    @inline(__always)
+    mutating func sendHierarchical(_ event: Event) -> SendResult<State, Event.Kind> {
+        makeWorkspaceUnique()
+        if space.faulted { space.lastFault = nil }
+        let result = processEvent(event)
+        if space.externalHead < space.externalQueue.count { drainExternalQueue() }
+        return result
+    }
+
+    /// Tells the chart's dequeue hook, if it has one, which event is now being processed.
+    @inlinable
+    mutating func dequeued(_ event: Event?) {
+        guard let hook = chart.dequeueHook else { return }
+        hook(&storedContext, event, ConfigurationView(words: words, nodeCount: chart.nodes.count))
+    }
+
+    /// One macrostep for an external trigger: select, take, run to completion.
+    ///
+    /// An event of yours (`kind` given) is selected strictly: a guard that throws rejects it
+    /// with the error. A timer's trigger (`kind == nil`) is not: a guard that throws counts as
+    /// false and is reported in ``lastFault`` (or raised, with ``StatechartOptions``).
+    @inlinable
+    mutating func processExternal(_ trigger: Trigger<Event>, kind: Event.Kind?) -> SendResult<State, Event.Kind> {
+        dequeued(trigger.userEvent)
+        let selection = selectTransitions(trigger, strict: kind != nil)
+        // The state a rejection names: where the event found nothing, before the macrostep runs.
+        var state = self.state
+        switch selection {
+        case .selected, .failed:
+            // A guard that threw on a user's event rejects it and leaves the machine as it
+            // was (nothing ran, and a strict selection raises no event), as the region path does.
+            break
+        case .none, .declined:
+            // No transition: SCXML's main loop still runs the macrostep, so eventless
+            // transitions are checked again and events raised while guards were evaluated
+            // (guard errors delivered as events) are processed.
+            if chart.hasEventless || space.internalHead < space.internalQueue.count { runToCompletion() }
+        }
+        switch selection {
+        case .none:
+            guard let kind else { return .handled(in: state) }
+            return .rejected(Rejection(code: .noTransition, state: state, eventKind: kind))
+        case .declined:
+            guard let kind else { return .handled(in: state) }
+            return .rejected(Rejection(code: .guardsDeclined, state: state, eventKind: kind))
+        case .failed(let error, let transition):
+            guard let kind else {
+                // Not reached: a trigger without a kind is selected leniently, so no guard error
+                // comes back; report it rather than trust that.
+                space.lastFault = EngineFault(
+                    code: .guardFailed, message: "a guard threw \(error) while a timer was processed",
+                    location: chart.location(ofTransition: transition)
+                )
+                return .handled(in: state)
+            }
+            return .rejected(Rejection(
+                code: .guardFailed, state: state, eventKind: kind,
+                underlying: error, location: chart.location(ofTransition: transition)
+            ))
+        case .selected:
+            state = self.state
+            let first = chart.transitions[Int(enabled[0])]
+            let source = chart.state(Int(first.source))
+            let result: SendResult<State, Event.Kind> = first.targetCount > 0
+                ? .transitioned(from: source, to: chart.state(Int(chart.targets[Int(first.targetStart)])))
+                : .handled(in: source)
+            microstep(trigger: trigger)
+            runToCompletion()
+            return result
+        }
+    }
+
+    /// The inner loop of SCXML's `mainEventLoop`: eventless transitions, then raised events,
+    /// until neither is left, the machine finishes, or the microstep limit is reached.
+    ///
+    /// The limit bounds every pass of the loop, not only those that take a microstep: a pass
+    /// that dequeues a raised event and selects nothing counts too, so an eventless guard that
+    /// throws on every evaluation (raising an error event each time) is cut as well.
+    @inlinable
+    mutating func runToCompletion() {
+        var passes = 0
+        while !finished {
+            passes += 1
+            if passes > Self.microstepLimit {
+                space.lastFault = EngineFault(
+                    code: .microstepLimit,
+                    message: "the machine ran \(Self.microstepLimit) microsteps or raised events without settling, "
+                        + "in state '\(state)'; an eventless transition or a raised event probably loops (or a guard "
+                        + "throws each time it is asked). The macrostep was cut and the internal queue dropped"
+                )
+                break
+            }
+            var trigger: Trigger<Event>?
+            if chart.hasEventless, case .selected = selectTransitions(nil, strict: false) {
+                trigger = nil
+            } else {
+                guard space.internalHead < space.internalQueue.count else { break }
+                let next = space.internalQueue[space.internalHead]
+                space.internalHead += 1
+                trigger = next
+                dequeued(next.userEvent)
+                guard case .selected = selectTransitions(next, strict: false) else { continue }
+            }
+            microstep(trigger: trigger)
+        }
+        if !space.internalQueue.isEmpty {
+            space.internalQueue.removeAll(keepingCapacity: true)
+            space.internalHead = 0
+        }
+        if finished { exitAtFinish() }
+    }
+
+    /// Processes events the machine's actions sent to it, each as its own macrostep.
+    @inlinable
+    mutating func drainExternalQueue() {
+        var macrosteps = 0
+        while !finished && space.externalHead < space.externalQueue.count {
+            macrosteps += 1
+            if macrosteps > Self.microstepLimit {
+                space.lastFault = EngineFault(
+                    code: .externalQueueLimit,
+                    message: "the machine's actions sent it \(Self.microstepLimit) events in a row without settling, "
+                        + "in state '\(state)'; the rest of the external queue was dropped"
+                )
+                break
+            }
+            let event = space.externalQueue[space.externalHead]
+            space.externalHead += 1
+            _ = processEvent(event)
+        }
+        space.externalQueue.removeAll(keepingCapacity: true)
+        space.externalHead = 0
+    }
+
+    /// SCXML's `exitInterpreter` for a machine that reached a top-level final state: exit
+    /// actions of every active state in exit order, and no more timers or raised events, not
+    /// even those the exit actions make (events they send are dropped with the rest of the
+    /// external queue, which a finished machine does not process). The configuration is kept,
+    /// so ``state`` still names the final state.
+    @inlinable
+    mutating func exitAtFinish() {
+        guard !space.exitedAtFinish else { return }
+        space.exitedAtFinish = true
+        noteSelectedConfiguration()
+        // The configuration is kept: walk a copy, so exit actions see it unchanged.
+        let configuration = StateSet(words: UnsafeBufferPointer(start: words, count: chart.setWords))
+        var node = configuration.previous(below: chart.nodes.count, from: 1)
+        while let exiting = node {
+            chart.nodes[exiting].forEachExitAction { runAction($0, event: nil) }
+            node = configuration.previous(below: exiting, from: 1)
+        }
+        space.timers.removeAll()
+        space.internalQueue.removeAll()
+        space.internalHead = 0
+    }
+}

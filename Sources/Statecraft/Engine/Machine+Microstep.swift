@@ -1,0 +1,28 @@
+/// SCXML's `microstep` (W3C SCXML 1.0, Appendix D) on the general path: `exitStates`, the
+/// transitions' actions, `enterStates`. The region steps and plans are faster microsteps for
+/// the transitions whose exits and entries compilation knew (`Machine+RegionPath`,
+/// `Machine+PlanPath`).
+extension Machine {
+    /// SCXML's `microstep`: exit, run the transitions' actions, enter; then tell the listener.
+    @inlinable
+    mutating func microstep(trigger: Trigger<Event>?) {
+        noteSelectedConfiguration()
+        exitStates(trigger: trigger)
+        let event = trigger?.userEvent
+        for transition in enabled where chart.transitions[Int(transition)].action >= 0 {
+            runAction(Int(chart.transitions[Int(transition)].action), event: event)
+        }
+        enterStates(trigger: trigger)
+        assert(checkInvariants())
+        if onTransition != nil {
+            for transition in enabled {
+                let info = chart.transitions[Int(transition)]
+                notify(
+                    chart.state(Int(info.source)),
+                    info.targetCount > 0 ? chart.state(Int(chart.targets[Int(info.targetStart)])) : nil,
+                    event
+                )
+            }
+        }
+    }
+}
