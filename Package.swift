@@ -290,7 +290,7 @@ let package = Package(
             name: "ExamplesTests",
             dependencies: [
                 "StateConceptual", "LocationTracker", "WorkDay", "TransporterHooks", "Turnstile", "MediaPlayer",
-                "StatyDemo", "StatecraftTesting",
+                "StatyDemo", "StatecraftTesting", "StatecraftTools",
             ],
             swiftSettings: strict
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import Statecraft
+import StatecraftTools
 
 /// Runs the media player's scripted session and prints its lines; with `--draw FORMAT` (`dot`, `mermaid`,
 /// `plantuml` or `json`), prints the player's chart instead; with `--simulate`, runs the
@@ -15,10 +16,10 @@ struct Main {
             )
             exit(status)
         }
-        switch drawingRequest(CommandLine.arguments) {
-        case .none:
+        switch ExampleArguments(CommandLine.arguments) {
+        case .run:
             runExample { print($0) }
-        case .format(let format):
+        case .draw(let format):
             do {
                 print(try makePlayer().structure.drawing(format), terminator: "")
             } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import Statecraft
+import StatecraftTools
 import Testing
 @testable import MediaPlayer
 @testable import Turnstile
@@ -52,14 +53,14 @@ struct DrawingTests {
     }
 
     @Test func drawArgumentsAreRead() {
-        #expect(MediaPlayer.drawingRequest(["media-player"]) == .none)
-        #expect(MediaPlayer.drawingRequest(["media-player", "--draw", "dot"]) == .format(.dot))
-        #expect(Turnstile.drawingRequest(["turnstile", "--draw", "plantuml"]) == .format(.plantuml))
-        #expect(MediaPlayer.drawingRequest(["media-player", "--draw"])
+        #expect(ExampleArguments(["media-player"]) == .run)
+        #expect(ExampleArguments(["media-player", "--draw", "dot"]) == .draw(.dot))
+        #expect(ExampleArguments(["turnstile", "--draw", "plantuml"]) == .draw(.plantuml))
+        #expect(ExampleArguments(["media-player", "--draw"])
             == .invalid("--draw needs a format: dot, mermaid, plantuml, json"))
-        #expect(MediaPlayer.drawingRequest(["media-player", "--draw", "gif"])
+        #expect(ExampleArguments(["media-player", "--draw", "gif"])
             == .invalid("unknown drawing format 'gif'; use one of: dot, mermaid, plantuml, json"))
-        #expect(Turnstile.drawingRequest(["turnstile", "--fast"])
+        #expect(ExampleArguments(["turnstile", "--fast"])
             == .invalid("unknown argument '--fast'; use --draw FORMAT, or nothing"))
     }
 }
