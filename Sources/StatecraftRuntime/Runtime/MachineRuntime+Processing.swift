@@ -209,10 +209,7 @@ extension MachineRuntime {
         let timed = catchUp(&machine, anchor)
         let outcome = machine.send(event)
         // A fault is taken once (a finished machine's old one is not reported again).
-        if _slowPath(machine.mayHaveFaults) {
-            let faults = machine.takeFaults()
-            if !faults.isEmpty { reportFaults(faults) }
-        }
+        if _slowPath(machine.mayHaveFaults) { takeFaults(of: &machine) }
         // Taken before the machine may be given back: from then on another task may step it.
         let source = wantsStep ? machine.snapshotSource : nil
         let finished = finishStep(
@@ -384,10 +381,7 @@ extension MachineRuntime {
         let target = anchor.machine + (clock.elapsed() - anchor.clock)
         if target > machine.now {
             _ = machine.advance(to: target)
-            if _slowPath(machine.mayHaveFaults) {
-                let faults = machine.takeFaults()
-                if !faults.isEmpty { reportFaults(faults) }
-            }
+            if _slowPath(machine.mayHaveFaults) { takeFaults(of: &machine) }
         }
         return true
     }
