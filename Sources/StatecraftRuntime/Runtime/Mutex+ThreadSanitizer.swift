@@ -28,6 +28,16 @@ extension Mutex where Value: ~Copyable {
     func withLockAnnotated<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
+        try withLockForSanitizer(body)
+    }
+
+    /// What ``withLockAnnotated(_:)`` does, under a name of its own, so that the overload for a
+    /// value with invariants can wrap its body and still call it.
+    @inlinable
+    @inline(__always)
+    func withLockForSanitizer<Result: ~Copyable, E: Error>(
+        _ body: (inout sending Value) throws(E) -> sending Result
+    ) throws(E) -> sending Result {
         #if STATECRAFT_TSAN_ANNOTATIONS
         let address = withUnsafePointer(to: self) { UnsafeRawPointer($0) }
         return try withLock { (value: inout sending Value) throws(E) -> sending Result in
@@ -49,21 +59,10 @@ extension Mutex where Value: LockedInvariants {
     func withLockAnnotated<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
-        #if STATECRAFT_TSAN_ANNOTATIONS
-        let address = withUnsafePointer(to: self) { UnsafeRawPointer($0) }
-        return try withLock { (value: inout sending Value) throws(E) -> sending Result in
-            threadSanitizerAcquire(address)
-            defer { threadSanitizerRelease(address) }
+        try withLockForSanitizer { (value: inout sending Value) throws(E) -> sending Result in
             let result = try body(&value)
             assert(value.checkInvariants())
             return result
         }
-        #else
-        return try withLock { (value: inout sending Value) throws(E) -> sending Result in
-            let result = try body(&value)
-            assert(value.checkInvariants())
-            return result
-        }
-        #endif
     }
 }
