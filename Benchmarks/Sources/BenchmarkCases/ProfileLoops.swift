@@ -5,6 +5,7 @@ public enum ProfileLoops {
     public static let names = [
         "flat.toggle", "flat.ring", "seedapi.toggle", "hierarchy.crossParent", "parallel.twoRegions", "construct",
         "construct.hierarchy",
+        "scxml.session", "scxml.session.condition",
     ]
 
     /// The loop of a case and side (`statecraft` or `baseline`), or `nil` when there is none.
@@ -22,6 +23,10 @@ public enum ProfileLoops {
         case ("parallel.twoRegions", "baseline"): try TwoRegions().runBaseline
         case ("construct", _): try Construct().runStatecraft
         case ("construct.hierarchy", _): try Construct().runHierarchical
+        case ("scxml.session", "statecraft"): try SessionEvent().runStatecraft
+        case ("scxml.session", "baseline"): try SessionEvent().runBaseline
+        case ("scxml.session.condition", "statecraft"): try SessionEvent(condition: true).runStatecraft
+        case ("scxml.session.condition", "baseline"): try SessionEvent(condition: true).runBaseline
         default: nil
         }
     }

@@ -98,6 +98,8 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     @usableFromInline let usesEffects: Bool
     /// Whether event kinds are ``EventDescriptor``s, matched by prefix rather than equality.
     @usableFromInline let matchesByDescriptor: Bool
+    /// When ``matchesByDescriptor``: the column of each name transitions are written against.
+    @usableFromInline let descriptorNames: DescriptorNames
     /// Whether any transition is eventless.
     @usableFromInline let hasEventless: Bool
     /// Words per state set.
@@ -216,6 +218,7 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         usesEffects = compiled.usesEffects
         leafActions = compiled.leafActions
         matchesByDescriptor = Event.Kind.self == EventDescriptor.self
+        descriptorNames = matchesByDescriptor ? DescriptorNames(compiled.kinds) : DescriptorNames(KindIndex<Int>([]))
         hasEventless = compiled.hasEventless
         setWords = compiled.setWords
         entryMasks = compiled.entryMasks

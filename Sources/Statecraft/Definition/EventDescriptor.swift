@@ -73,18 +73,6 @@ public struct EventDescriptor: Hashable, Sendable, Codable, ExpressibleByStringL
         return name.isEmpty ? "*" : String(name)
     }
 
-    /// The prefixes of an event name at token boundaries, longest first, then `*`: the
-    /// single-name descriptors that match it.
-    static func matchingNames(of name: String) -> [String] {
-        var names = [name]
-        var end = name.endIndex
-        while let dot = name[..<end].lastIndex(of: ".") {
-            names.append(String(name[..<dot]))
-            end = dot
-        }
-        names.append("*")
-        return names
-    }
 }
 
 /// An event known by a dotted name, with an optional payload: the generic form of event that
@@ -111,6 +99,9 @@ public struct NamedEvent<Payload: Sendable>: MachineEvent {
 
     /// The event's name as a descriptor that matches only it.
     public var kind: EventDescriptor { EventDescriptor(name) }
+
+    /// The event's name, which transitions' descriptors match.
+    public var descriptorName: String? { name }
 }
 
 extension NamedEvent: Equatable where Payload: Equatable {}

@@ -34,6 +34,21 @@ public protocol MachineEvent: Sendable {
 
     /// This event's kind.
     var kind: Kind { get }
+
+    /// The event's name, when its kind is an ``EventDescriptor``: what the transitions'
+    /// descriptors are matched against, token by token.
+    ///
+    /// The default reads the first name of ``kind``. An event type that keeps its name
+    /// (``NamedEvent``, an SCXML session's events) returns it, so that matching it builds no
+    /// descriptor. Not read for other kinds.
+    var descriptorName: String? { get }
+}
+
+extension MachineEvent {
+    /// The first name of the event's kind when the kind is an ``EventDescriptor``; `nil`
+    /// otherwise.
+    @inlinable
+    public var descriptorName: String? { (kind as? EventDescriptor)?.alternatives.first }
 }
 
 extension MachineEvent where Kind == Self {

@@ -4,7 +4,7 @@
 /// once it reaches a top-level final state. Names follow the recommendation's pseudo-code.
 ///
 /// An event of yours enters at `processEvent(_:)` (`Machine+RegionPath`), which takes a plan or
-/// the region steps when it can and `processExternal(_:kind:)` otherwise.
+/// the region steps when it can and `processExternal(_:strict:)` otherwise.
 extension Machine {
     /// SCXML's `interpret`: enters the initial configuration and runs to completion.
     @inlinable
@@ -38,35 +38,29 @@ extension Machine {
 
     /// One macrostep for an external trigger: select, take, run to completion.
     ///
-    /// An event of yours (`kind` given) is selected strictly: a guard that throws rejects it
-    /// with the error. A timer's trigger (`kind == nil`) is not: a guard that throws counts as
-    /// false and is reported in ``lastFault`` (or raised, with ``StatechartOptions``).
+    /// An event of yours (`strict`) is selected strictly: a guard that throws rejects it
+    /// with the error. A timer's trigger is not: a guard that throws counts as false and is
+    /// reported in ``lastFault`` (or raised, with ``StatechartOptions``). The event's kind and
+    /// the state a rejection names are read only when the event is rejected.
     @inlinable
-    mutating func processExternal(_ trigger: Trigger<Event>, kind: Event.Kind?) -> SendResult<State, Event.Kind> {
+    mutating func processExternal(_ trigger: Trigger<Event>, strict: Bool) -> SendResult<State, Event.Kind> {
         dequeued(trigger.userEvent)
-        let selection = selectTransitions(trigger, strict: kind != nil)
-        // The state a rejection names: where the event found nothing, before the macrostep runs.
-        var state = self.state
+        let selection = selectTransitions(trigger, strict: strict)
         switch selection {
-        case .selected, .failed:
+        case .selected:
+            let first = chart.transitions[Int(enabled[0])]
+            let source = chart.state(Int(first.source))
+            let result: SendResult<State, Event.Kind> = first.targetCount > 0
+                ? .transitioned(from: source, to: chart.state(Int(chart.targets[Int(first.targetStart)])))
+                : .handled(in: source)
+            microstep(trigger: trigger)
+            runToCompletion()
+            return result
+        case .failed(let error, let transition):
             // A guard that threw on a user's event rejects it and leaves the machine as it
             // was (nothing ran, and a strict selection raises no event), as the region path does.
-            break
-        case .none, .declined:
-            // No transition: SCXML's main loop still runs the macrostep, so eventless
-            // transitions are checked again and events raised while guards were evaluated
-            // (guard errors delivered as events) are processed.
-            if chart.hasEventless || space.internalHead < space.internalQueue.count { runToCompletion() }
-        }
-        switch selection {
-        case .none:
-            guard let kind else { return .handled(in: state) }
-            return .rejected(Rejection(code: .noTransition, state: state, eventKind: kind))
-        case .declined:
-            guard let kind else { return .handled(in: state) }
-            return .rejected(Rejection(code: .guardsDeclined, state: state, eventKind: kind))
-        case .failed(let error, let transition):
-            guard let kind else {
+            let state = self.state
+            guard strict, case .event(let event) = trigger else {
                 // Not reached: a trigger without a kind is selected leniently, so no guard error
                 // comes back; report it rather than trust that.
                 space.lastFault = EngineFault(
@@ -76,19 +70,21 @@ extension Machine {
                 return .handled(in: state)
             }
             return .rejected(Rejection(
-                code: .guardFailed, state: state, eventKind: kind,
+                code: .guardFailed, state: state, eventKind: event.kind,
                 underlying: error, location: chart.location(ofTransition: transition)
             ))
-        case .selected:
-            state = self.state
-            let first = chart.transitions[Int(enabled[0])]
-            let source = chart.state(Int(first.source))
-            let result: SendResult<State, Event.Kind> = first.targetCount > 0
-                ? .transitioned(from: source, to: chart.state(Int(chart.targets[Int(first.targetStart)])))
-                : .handled(in: source)
-            microstep(trigger: trigger)
-            runToCompletion()
-            return result
+        case .none, .declined:
+            // The state a rejection names: where the event found nothing, before the macrostep runs.
+            let state = self.state
+            // No transition: SCXML's main loop still runs the macrostep, so eventless
+            // transitions are checked again and events raised while guards were evaluated
+            // (guard errors delivered as events) are processed.
+            if chart.hasEventless || space.internalHead < space.internalQueue.count { runToCompletion() }
+            guard strict, case .event(let event) = trigger else { return .handled(in: state) }
+            if case .none = selection {
+                return .rejected(Rejection(code: .noTransition, state: state, eventKind: event.kind))
+            }
+            return .rejected(Rejection(code: .guardsDeclined, state: state, eventKind: event.kind))
         }
     }
 

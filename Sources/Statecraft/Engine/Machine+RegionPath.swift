@@ -3,13 +3,13 @@
 /// precomputed exits, actions and entries instead of computing exit and entry sets.
 extension Machine {
     /// One macrostep for an event of yours (SCXML's external event): select, take, run to
-    /// completion. The same as `processExternal(.event(event), kind: event.kind)`, faster.
+    /// completion. The same as `processExternal(.event(event), strict: true)`, faster.
     @inlinable
     @inline(__always)
     mutating func processEvent(_ event: Event) -> SendResult<State, Event.Kind> {
         // Plans and region steps do not record state changes; the general path does.
         guard chart.runsRegionSteps, !space.recordsChanges, let column = chart.kinds.index(of: event.kind) else {
-            return processExternal(.event(event), kind: event.kind)
+            return processExternal(.event(event), strict: true)
         }
         let configuration = words
         if chart.setWords == 1, let planIndex = chart.plan(in: configuration[0], column: column) {

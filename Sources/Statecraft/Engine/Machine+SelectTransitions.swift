@@ -40,18 +40,18 @@ extension Machine {
     }
 
     /// The columns an event reads when kinds are descriptors: its name, each shorter prefix at
-    /// a dot, and `*`.
+    /// a dot, and `*` (see ``DescriptorNames``).
     @usableFromInline
     func descriptorColumns(_ event: Event) -> [Int] {
-        guard let descriptor = event.kind as? EventDescriptor, let name = descriptor.alternatives.first else { return [] }
-        return EventDescriptor.matchingNames(of: name).compactMap { prefix in
-            (EventDescriptor(prefix) as? Event.Kind).flatMap { chart.kinds.index(of: $0) }
-        }
+        guard let name = event.descriptorName else { return [] }
+        var columns: [Int] = []
+        chart.descriptorNames.forEachColumn(of: name) { columns.append($0) }
+        return columns
     }
 
     /// The transitions of several columns of a state, merged in priority order: deeper source
     /// first, then document order.
-    @usableFromInline
+    @inlinable
     func descriptorCandidates(of leaf: Int, columns: [Int]) -> [Int] {
         var merged: [Int] = []
         for column in columns {
@@ -101,20 +101,46 @@ extension Machine {
         return finishSelection(sawCandidate: sawCandidate)
     }
 
-    /// ``selectTransitions(_:strict:)`` for charts whose kinds are event descriptors.
-    @usableFromInline
+    /// ``selectTransitions(_:strict:)`` for charts whose kinds are event descriptors. When the
+    /// event's name matches one column, as it usually does, the cells are read as for any
+    /// other kind; several columns are merged per state in priority order.
+    @inlinable
     mutating func selectByDescriptor(_ event: Event, strict: Bool) -> Selection {
-        let columns = descriptorColumns(event)
+        guard let name = event.descriptorName else { return .none }
+        var first = -1
+        var columns: [Int] = []
+        chart.descriptorNames.forEachColumn(of: name) { column in
+            if first < 0 {
+                first = column
+            } else {
+                if columns.isEmpty { columns.append(first) }
+                columns.append(column)
+            }
+        }
+        guard first >= 0 else { return .none }
+        let trigger = Trigger.event(event)
         var sawCandidate = false
         var node = nextActive(from: 1)
         while let leaf = node {
             if chart.nodes[leaf].isAtomic {
-                for transition in descriptorCandidates(of: leaf, columns: columns) {
-                    sawCandidate = true
-                    do {
-                        if try offer(transition, .event(event), strict: strict) { break }
-                    } catch {
-                        return .failed(error, transition: transition)
+                if columns.isEmpty {
+                    for position in chart.table.cell(state: leaf, event: first) {
+                        sawCandidate = true
+                        let transition = chart.table.transition(at: position)
+                        do {
+                            if try offer(transition, trigger, strict: strict) { break }
+                        } catch {
+                            return .failed(error, transition: transition)
+                        }
+                    }
+                } else {
+                    for transition in descriptorCandidates(of: leaf, columns: columns) {
+                        sawCandidate = true
+                        do {
+                            if try offer(transition, trigger, strict: strict) { break }
+                        } catch {
+                            return .failed(error, transition: transition)
+                        }
                     }
                 }
             }

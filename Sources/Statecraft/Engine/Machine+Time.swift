@@ -67,7 +67,7 @@ extension Machine {
             case .event(let event):
                 _ = processEvent(event)
             case .timer, .done:
-                _ = processExternal(timer.trigger, kind: nil)
+                _ = processExternal(timer.trigger, strict: false)
             }
             drainExternalQueue()
         }

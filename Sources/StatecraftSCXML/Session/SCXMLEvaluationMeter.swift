@@ -16,9 +16,8 @@ public final class SCXMLEvaluationMeter {
     @exclusivity(unchecked) public private(set) var isSpent = false
     /// Whether a session drives the meter (calls ``beginStep()``).
     @exclusivity(unchecked) public private(set) var isDriven = false
-    /// When the current step started, on ``clock``; `nil` for the evaluation of a meter no
-    /// session drives until its first look at the clock, so that a short evaluation reads no
-    /// clock at all.
+    /// When the current step started, on ``clock``; `nil` until the step's first look at the
+    /// clock, so that a short step reads no clock at all.
     @exclusivity(unchecked) private var stepStart: Duration?
     /// Ticks left before the next look at the clock.
     @exclusivity(unchecked) private var ticksLeft = SCXMLEvaluationMeter.ticksPerLook
@@ -38,10 +37,15 @@ public final class SCXMLEvaluationMeter {
 
     /// Starts a macrostep: a fresh evaluation time budget. The session calls this when it
     /// starts, and before each external event or timer it processes.
+    ///
+    /// The step is timed from its first look at the clock, after at most 1,024 ticks of
+    /// evaluation: a step whose evaluations are short, or that evaluates nothing, reads no
+    /// clock, and the budget still bounds the time of every evaluation after the first 1,024
+    /// ticks of the step.
     public func beginStep() {
         isDriven = true
         isSpent = false
-        stepStart = clock()
+        stepStart = nil
         ticksLeft = Self.ticksPerLook
     }
 

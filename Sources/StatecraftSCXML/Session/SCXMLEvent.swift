@@ -16,16 +16,35 @@ public struct SCXMLEvent: MachineEvent, Hashable {
     public var name: String
     /// Who made it.
     public var type: EventType
+    /// The fields most events leave empty, in one shared box: `nil` when every one is empty,
+    /// so that the engine copies an event of a name and a type without a retain.
+    private var details: Details?
+
     /// The id of the `<send>` that sent it, when it had one.
-    public var sendID: String?
+    public var sendID: String? {
+        get { details?.sendID }
+        set { changeDetails { $0.sendID = newValue } }
+    }
     /// Where a reply may be sent: `#_scxml_<sessionid>` for another session.
-    public var origin: String?
+    public var origin: String? {
+        get { details?.origin }
+        set { changeDetails { $0.origin = newValue } }
+    }
     /// The type of the event I/O processor that brought it.
-    public var originType: String?
+    public var originType: String? {
+        get { details?.originType }
+        set { changeDetails { $0.originType = newValue } }
+    }
     /// The id of the invocation it comes from, when an invoked session sent it.
-    public var invokeID: String?
+    public var invokeID: String? {
+        get { details?.invokeID }
+        set { changeDetails { $0.invokeID = newValue } }
+    }
     /// The data it carries; ``SCXMLValue/undefined`` when none.
-    public var data: SCXMLValue
+    public var data: SCXMLValue {
+        get { details?.data ?? .undefined }
+        set { changeDetails { $0.data = newValue } }
+    }
 
     /// Creates an event.
     ///
@@ -48,15 +67,59 @@ public struct SCXMLEvent: MachineEvent, Hashable {
     ) {
         self.name = name
         self.type = type
-        self.sendID = sendID
-        self.origin = origin
-        self.originType = originType
-        self.invokeID = invokeID
-        self.data = data
+        let fields = Fields(sendID: sendID, origin: origin, originType: originType, invokeID: invokeID, data: data)
+        details = fields.isEmpty ? nil : Details(fields)
+    }
+
+    /// The optional fields.
+    struct Fields: Hashable {
+        var sendID: String?
+        var origin: String?
+        var originType: String?
+        var invokeID: String?
+        var data: SCXMLValue = .undefined
+
+        var isEmpty: Bool {
+            sendID == nil && origin == nil && originType == nil && invokeID == nil && data == .undefined
+        }
+    }
+
+    /// The box of the optional fields, never changed once shared.
+    private final class Details: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+        var sendID: String? { fields.sendID }
+        var origin: String? { fields.origin }
+        var originType: String? { fields.originType }
+        var invokeID: String? { fields.invokeID }
+        var data: SCXMLValue { fields.data }
+    }
+
+    private var fields: Fields { details?.fields ?? Fields() }
+
+    private mutating func changeDetails(_ change: (inout Fields) -> Void) {
+        var fields = self.fields
+        change(&fields)
+        details = fields.isEmpty ? nil : Details(fields)
+    }
+
+    /// Two events are equal when every field is.
+    public static func == (lhs: SCXMLEvent, rhs: SCXMLEvent) -> Bool {
+        lhs.name == rhs.name && lhs.type == rhs.type && (lhs.details === rhs.details || lhs.fields == rhs.fields)
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(type)
+        hasher.combine(fields)
     }
 
     /// The name as a descriptor, which transitions' `event` attributes match by prefix.
     public var kind: EventDescriptor { EventDescriptor(name) }
+
+    /// The name, which transitions' descriptors match: read by the engine instead of ``kind``.
+    public var descriptorName: String? { name }
 
     /// The event as the `_event` system variable shows it.
     var systemValue: SCXMLValue {

@@ -63,7 +63,7 @@ extension SCXMLSession {
     func run(_ actions: [Action], event: SCXMLEvent?, site: Int?, effects: inout Effects<SCXMLEvent>) {
         flushPending(&effects)
         if let site { traceHandler?(.transition(site: site, event: event?.name)) }
-        run(blocks: [actions], effects: &effects)
+        if !actions.isEmpty { run(blocks: [actions], effects: &effects) }
     }
 
     func flushPending(_ effects: inout Effects<SCXMLEvent>) {

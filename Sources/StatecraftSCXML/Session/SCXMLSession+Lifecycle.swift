@@ -7,8 +7,8 @@ extension SCXMLSession {
     /// active, and notice the end of the session.
     func afterMacrostep() {
         var rounds = 0
-        while var machine = self.machine {
-            if machine.status == .done {
+        while let status = machine?.status {
+            if status == .done {
                 finish()
                 return
             }
@@ -40,7 +40,7 @@ extension SCXMLSession {
             if let traceHandler {
                 for event in raised { traceHandler(.raised(event.name)) }
             }
-            self.machine = nil
+            guard var machine = self.machine.take() else { return }
             for event in raised where machine.status != .done {
                 _ = machine.send(event)
                 configuration = nil

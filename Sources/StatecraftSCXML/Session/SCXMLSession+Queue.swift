@@ -71,7 +71,7 @@ extension SCXMLSession {
     /// Takes the next external event: finalize and autoforward for invoked children, then the
     /// macrostep.
     func processNextEvent() {
-        guard hasQueuedEvents, var machine = self.machine else { return }
+        guard hasQueuedEvents else { return }
         let event = externalQueue[externalHead]
         externalHead += 1
         meter.beginStep()
@@ -97,11 +97,13 @@ extension SCXMLSession {
             guard let invocation = children[invokeID], invocation.model.autoforward else { continue }
             invocation.child.enqueue(event)
         }
-        self.machine = nil
+        // The machine is moved out while it runs, not copied: what the engine calls back
+        // reads the configuration it hands over, and finds no machine to run again.
+        guard var machine = self.machine.take() else { return }
         _ = machine.send(event)
         configuration = nil
-        if let fault = machine.lastFault { group.report(fault, from: self) }
-        self.machine = machine
+        if machine.hasFault, let fault = machine.lastFault { group.report(fault, from: self) }
+        self.machine = consume machine
         afterMacrostep()
     }
 }

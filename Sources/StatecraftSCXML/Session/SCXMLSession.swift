@@ -23,56 +23,60 @@ public final class SCXMLSession {
     /// Receives `<log>` output: the label (possibly empty) and the value's text.
     public var logHandler: (_ label: String, _ message: String) -> Void = { _, _ in }
 
+    // The properties read on every event are `@exclusivity(unchecked)`: none is passed
+    // `inout` or held in a modify access across a call out of the session (the machine is
+    // moved out while it runs), so the checks the runtime would make on each access, about a
+    // fifth of an event's cost, could find nothing. The engine's `Workspace` does the same.
     let group: SessionGroup
     /// The invocation that made this session, for an invoked child.
     let parentLink: ParentLink?
-    var machine: Machine<String, SCXMLEvent, SessionHandle>?
-    var datamodel: any SCXMLDatamodel
+    @exclusivity(unchecked) var machine: Machine<String, SCXMLEvent, SessionHandle>?
+    @exclusivity(unchecked) var datamodel: any SCXMLDatamodel
     /// The evaluation meter of the datamodel: started again at each macrostep.
     package let meter: SCXMLEvaluationMeter
     /// The engine's configuration while one of its calls runs, handed over by the chart's
     /// dequeue hook; `nil` between calls, when the machine itself answers. The session keeps
     /// no copy of the configuration.
-    var configuration: ConfigurationView?
-    var externalQueue: [SCXMLEvent] = []
-    var externalHead = 0
+    @exclusivity(unchecked) var configuration: ConfigurationView?
+    @exclusivity(unchecked) var externalQueue: [SCXMLEvent] = []
+    @exclusivity(unchecked) var externalHead = 0
     /// Errors found outside a microstep, raised by the next action that runs.
     var pendingRaises: [SCXMLEvent] = []
     /// States entered in the current macrostep that have invocations, in entry order.
-    var statesToInvoke: [Int] = []
+    @exclusivity(unchecked) var statesToInvoke: [Int] = []
     /// Running invocations: invoke id to the child, with the state that owns it.
-    var children: [String: Invocation] = [:]
-    var childOrder: [String] = []
+    @exclusivity(unchecked) var children: [String: Invocation] = [:]
+    @exclusivity(unchecked) var childOrder: [String] = []
     /// Invocations whose child has ended while the invoking state is still active: `<finalize>`
     /// still applies to the events the child sent before it ended, and to its done event.
     var finishedChildren: [String: Invocation] = [:]
     var lateBound: Set<Int> = []
-    var boundEvent: SCXMLEvent?
+    @exclusivity(unchecked) var boundEvent: SCXMLEvent?
     var sendCounter = 0
-    var didStart = false
+    @exclusivity(unchecked) var didStart = false
     /// The top-level final state entered, if any.
-    var topFinal: String?
+    @exclusivity(unchecked) var topFinal: String?
     /// Invocations this session cancelled: events still coming from them are ignored.
     var cancelledInvocations: Set<String> = []
     /// The top-level final state reached, once the session ends.
-    public internal(set) var finalState: String?
+    @exclusivity(unchecked) public internal(set) var finalState: String?
     /// The data of the top-level final state's `<donedata>`, once the session ends.
     public internal(set) var doneData: SCXMLValue = .undefined
     /// Whether the session stopped without reaching a final state (cancelled as a child).
-    public internal(set) var isCancelled = false
+    @exclusivity(unchecked) public internal(set) var isCancelled = false
     /// Called after every transition the session takes (not those of sessions it invoked).
     public var transitionListener: (@Sendable (TakenTransition<String, SCXMLEvent>) -> Void)? {
         didSet { machine?.onTransition = transitionListener }
     }
     /// Whether the session records the states it exits and enters, for ``takeStateChanges()``.
-    public var recordsStateChanges = false
+    @exclusivity(unchecked) public var recordsStateChanges = false
     /// Receives a `<send>` whose target this processor does not know (not `#_internal`,
     /// `#_parent`, `#_scxml_<id>` or `#_<invokeid>`), with its event, target and delay; returns
     /// whether it took the event. Without it, or when it returns `false`, the send fails with
     /// `error.execution`, as before. A durable store uses it to put events for other durable
     /// machines in its outbox. A restored session starts without it.
     public var externalSendHandler: ((_ event: SCXMLEvent, _ target: String, _ delay: Duration) -> Bool)?
-    var stateChanges: [StateChange<String>] = []
+    @exclusivity(unchecked) var stateChanges: [StateChange<String>] = []
 
     /// The states exited and entered since the last call, in order; empties the record.
     ///

@@ -13,7 +13,7 @@ final class SessionGroup {
     }
 
     private(set) var sessions: [String: Member] = [:]
-    private(set) var order: [Member] = []
+    @exclusivity(unchecked) private(set) var order: [Member] = []
     private var counter = 0
     private(set) var now: Duration = .zero
     private(set) var timers: [Timer] = []
@@ -71,10 +71,10 @@ final class SessionGroup {
     var invocationDepthLimit = 16
     /// Invoked sessions waiting to start, the next last: the group's run loop starts them, not
     /// the stack of the parent that invoked them.
-    var startStack: [(session: SCXMLSession, parameters: [String: SCXMLValue])] = []
+    @exclusivity(unchecked) var startStack: [(session: SCXMLSession, parameters: [String: SCXMLValue])] = []
     /// Invocations made by the session being started (or by the macrostep just taken), in
     /// document order, before they go on ``startStack``.
-    var startBatch: [(session: SCXMLSession, parameters: [String: SCXMLValue])] = []
+    @exclusivity(unchecked) var startBatch: [(session: SCXMLSession, parameters: [String: SCXMLValue])] = []
     /// The most recent faults of every session of the group (at most twice
     /// ``faultMemory``; ``faults`` reads the last `faultMemory`).
     var faultLog: [EngineFault] = []
@@ -86,9 +86,9 @@ final class SessionGroup {
     var faultsTaken = 0
     /// Invocations refused by a limit in the current call beyond the first of each kind, told
     /// as one fault at the end of the call.
-    var refusedInCall: [EngineFault.Code: (count: Int, limit: Int)] = [:]
+    @exclusivity(unchecked) var refusedInCall: [EngineFault.Code: (count: Int, limit: Int)] = [:]
     /// Whether a call of the group is running (so that nested calls do not end it).
-    var callDepth = 0
+    @exclusivity(unchecked) var callDepth = 0
 
     func session(_ id: String) -> SCXMLSession? {
         sessions[id]?.session.flatMap { $0.isFinished ? nil : $0 }
@@ -96,12 +96,12 @@ final class SessionGroup {
 
     /// The most external events one call of ``runUntilIdle()`` or ``advance(to:)`` processes,
     /// so that sessions that keep sending to each other cannot hang their caller.
-    var eventLimit = 100_000
+    @exclusivity(unchecked) var eventLimit = 100_000
     /// The most rounds of invocation errors after one macrostep, for every session of the
     /// group (``SCXMLSession/invocationRoundLimit``).
     var invocationRoundLimit = 1_000
     /// Whether the current or last call stopped at ``eventLimit`` with events still queued.
-    var hitEventLimit = false
+    @exclusivity(unchecked) var hitEventLimit = false
 
     /// Processes queued external events, one per session in turn, until every queue is empty
     /// or ``eventLimit`` events were processed.
@@ -123,7 +123,11 @@ final class SessionGroup {
         var progressed = true
         while progressed {
             progressed = false
-            for session in order.compactMap(\.session) where session.hasQueuedEvents {
+            // The sessions as the pass began: one registered during the pass waits for the
+            // next. A copy of the array, not of its elements, until the group changes.
+            let members = order
+            for index in members.indices {
+                guard let session = members[index].session, session.hasQueuedEvents else { continue }
                 if budget <= 0 {
                     hitEventLimit = true
                     reportEventLimit()
@@ -131,13 +135,15 @@ final class SessionGroup {
                     return false
                 }
                 session.processNextEvent()
-                startPending()
+                if !startBatch.isEmpty || !startStack.isEmpty { startPending() }
                 budget -= 1
                 progressed = true
             }
-            order.removeAll { member in
+            // Invoked sessions that ended and have nothing left to process leave the order.
+            let ended = { (member: Member) -> Bool in
                 member.session.map { $0.isFinished && !$0.hasQueuedEvents && $0.parentLink != nil } ?? true
             }
+            if order.contains(where: ended) { order.removeAll(where: ended) }
         }
         assert(checkInvariants())
         return true
