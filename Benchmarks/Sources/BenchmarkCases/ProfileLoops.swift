@@ -5,7 +5,7 @@ public enum ProfileLoops {
     public static let names = [
         "flat.toggle", "flat.ring", "seedapi.toggle", "hierarchy.crossParent", "parallel.twoRegions", "construct",
         "construct.hierarchy",
-        "scxml.session", "scxml.session.condition",
+        "scxml.session", "scxml.session.condition", "scxml.session.start",
     ]
 
     /// The loop of a case and side (`statecraft` or `baseline`), or `nil` when there is none.
@@ -27,6 +27,8 @@ public enum ProfileLoops {
         case ("scxml.session", "baseline"): try SessionEvent().runBaseline
         case ("scxml.session.condition", "statecraft"): try SessionEvent(condition: true).runStatecraft
         case ("scxml.session.condition", "baseline"): try SessionEvent(condition: true).runBaseline
+        case ("scxml.session.start", "statecraft"): try SessionStart().runStatecraft
+        case ("scxml.session.start", "baseline"): try SessionStart().runBaseline
         default: nil
         }
     }

@@ -92,3 +92,51 @@ public final class SessionEvent {
         return taken &+ (machine.isActive(.running) ? 1 : 0)
     }
 }
+
+extension SessionEvent: PairedCase {}
+
+/// `scxml.session.start`: making and starting a session of the `scxml.session` document in
+/// the `statecraft` datamodel (its data bound, the initial state entered), against making and
+/// starting a typed machine of the same chart.
+public final class SessionStart {
+    let document: SCXMLDocument
+    let chart: Statechart<SessionEvent.Place, SessionEvent.Signal, SessionEvent.Levels>
+
+    /// Reads the document and builds the chart once.
+    public init() throws {
+        document = try SCXMLDocument(xml: SessionEvent.document(cond: "level &lt; limit"))
+        chart = try Statechart {
+            Atomic(.running) {
+                On(.tick, guard: { levels, _ in levels.level < levels.limit })
+                On(.stop, to: .stopped)
+            }
+            Final(.stopped)
+        }
+    }
+
+    /// Makes and starts `count` sessions; returns how many states were active in all.
+    @inline(never)
+    public func runStatecraft(_ count: Int) -> Int {
+        var active = 0
+        for _ in 0..<count {
+            let session = SCXMLSession(document: document)
+            session.start()
+            active &+= session.isActive("running") ? 1 : 0
+        }
+        return active
+    }
+
+    /// Makes and starts `count` typed machines; returns how many states were active in all.
+    @inline(never)
+    public func runBaseline(_ count: Int) -> Int {
+        var active = 0
+        for _ in 0..<count {
+            let machine = chart.makeMachine(context: SessionEvent.Levels())
+            active &+= machine.isActive(.running) ? 1 : 0
+        }
+        return active
+    }
+}
+
+extension SessionStart: PairedCase {}
+

@@ -45,6 +45,10 @@ enum Compare {
             // Only the inspector's case: `compare inspector`.
             return try await InspectorCase.run()
         }
+        if arguments.first == "session" {
+            // Only the SCXML session against the same chart in the DSL: `compare session`.
+            return try SessionReport.run()
+        }
         if arguments.first == "ecmascript" {
             #if ECMAScript
             return try ECMAScriptReport.run()
@@ -139,6 +143,7 @@ enum Compare {
             print(target("chart.dot", "ms<100 at 1000 states", holds: row.dotMilliseconds < 100,
                          "\(fixed(row.dotMilliseconds)) ms"))
         }
+        try SessionReport.run()
         #if ECMAScript
         try ECMAScriptReport.run()
         #endif

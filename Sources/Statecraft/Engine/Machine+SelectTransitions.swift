@@ -107,16 +107,23 @@ extension Machine {
     @inlinable
     mutating func selectByDescriptor(_ event: Event, strict: Bool) -> Selection {
         guard let name = event.descriptorName else { return .none }
-        var first = -1
-        var columns: [Int] = []
-        chart.descriptorNames.forEachColumn(of: name) { column in
-            if first < 0 {
-                first = column
-            } else {
-                if columns.isEmpty { columns.append(first) }
-                columns.append(column)
+        if space.matchedName != name {
+            var first = -1
+            var columns: [Int] = []
+            chart.descriptorNames.forEachColumn(of: name) { column in
+                if first < 0 {
+                    first = column
+                } else {
+                    if columns.isEmpty { columns.append(first) }
+                    columns.append(column)
+                }
             }
+            space.matchedName = name
+            space.matchedFirst = first
+            space.matchedColumns = columns
         }
+        let first = space.matchedFirst
+        let columns = space.matchedColumns
         guard first >= 0 else { return .none }
         let trigger = Trigger.event(event)
         var sawCandidate = false

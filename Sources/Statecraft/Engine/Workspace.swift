@@ -37,6 +37,12 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var timers = ContiguousArray<PendingTimer<Event>>()
     @usableFromInline @exclusivity(unchecked) var timerSequence: UInt64 = 0
     @usableFromInline @exclusivity(unchecked) var effects = Effects<Event>()
+    /// The event name a descriptor chart's selection looked up last, with the first column it
+    /// matched (-1 for none) and all of them when it matched more than one: a stream of events
+    /// of one name looks up the chart's names once.
+    @usableFromInline @exclusivity(unchecked) var matchedName: String?
+    @usableFromInline @exclusivity(unchecked) var matchedFirst = -1
+    @usableFromInline @exclusivity(unchecked) var matchedColumns: [Int] = []
     @usableFromInline @exclusivity(unchecked) var lastFault: EngineFault? {
         didSet { faulted = lastFault != nil }
     }

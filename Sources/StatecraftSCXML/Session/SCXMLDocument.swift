@@ -200,9 +200,12 @@ struct StateInfo: Sendable {
 }
 
 /// The session a chart's closures act on. The session owns its machine, which holds this
-/// handle, so the reference is unowned.
+/// handle, so the reference is unowned; and unchecked, because the machine's closures run
+/// only inside the session's own calls (it moves the machine out to run it, and the machine
+/// never leaves it), when the session is certainly alive: checking costs a reference count
+/// per closure called.
 struct SessionHandle {
-    unowned let session: SCXMLSession
+    unowned(unsafe) let session: SCXMLSession
 }
 
 /// Turns the model's states into the engine's declarations, with closures that call back into

@@ -10,7 +10,7 @@ extension SCXMLSession {
     public func send(_ event: SCXMLEvent) {
         if !didStart { start() }
         enqueue(event)
-        group.runUntilIdle()
+        group.runUntilIdle(sentTo: self)
     }
 
     /// Moves the group's clock forward by `duration`, delivering every delayed send that falls

@@ -47,12 +47,22 @@ final class SessionGroup {
         order.removeAll { $0.session == nil }
         order.append(Member(session: session))
         live.insert(session.sessionID)
+        noteSolo()
     }
 
     func unregister(_ session: SCXMLSession) {
         sessions[session.sessionID] = nil
         order.removeAll { $0.session === session || $0.session == nil }
         live.remove(session.sessionID)
+        noteSolo()
+    }
+
+    /// The group's only session, when the run order holds one: a document that invokes
+    /// nothing. Its events need no round of the group (``runUntilIdle(sentTo:)``).
+    @exclusivity(unchecked) private(set) var solo: ObjectIdentifier?
+
+    private func noteSolo() {
+        solo = order.count == 1 ? order[0].session.map(ObjectIdentifier.init) : nil
     }
 
     /// A session ended (reached its final state, was cancelled or went away): it no longer
@@ -112,6 +122,33 @@ final class SessionGroup {
         runUntilIdle(budget: &budget)
     }
 
+    /// ``runUntilIdle()`` after an event was put on `session`'s queue. When `session` is the
+    /// group's only one, its queue is the group's work: its events are processed in turn, with
+    /// the same budget, until an invocation or a new session hands the rest to the round.
+    func runUntilIdle(sentTo session: SCXMLSession) {
+        guard solo == ObjectIdentifier(session), startStack.isEmpty, startBatch.isEmpty else {
+            return runUntilIdle()
+        }
+        beginCall()
+        defer { endCall() }
+        var budget = eventLimit
+        while session.hasQueuedEvents {
+            if budget <= 0 {
+                hitEventLimit = true
+                reportEventLimit()
+                assert(checkInvariants())
+                return
+            }
+            session.processNextEvent()
+            budget -= 1
+            if !startBatch.isEmpty || !startStack.isEmpty || solo != ObjectIdentifier(session) {
+                runUntilIdle(budget: &budget)
+                return
+            }
+        }
+        assert(checkInvariants())
+    }
+
     /// Processes queued external events, one per session in turn, until every queue is empty
     /// or `budget` events were processed; each event processed is taken off `budget`.
     ///
@@ -143,7 +180,10 @@ final class SessionGroup {
             let ended = { (member: Member) -> Bool in
                 member.session.map { $0.isFinished && !$0.hasQueuedEvents && $0.parentLink != nil } ?? true
             }
-            if order.contains(where: ended) { order.removeAll(where: ended) }
+            if order.contains(where: ended) {
+                order.removeAll(where: ended)
+                noteSolo()
+            }
         }
         assert(checkInvariants())
         return true
