@@ -3,10 +3,10 @@ import StatecraftSCXML
 import StatecraftTools
 
 /// The names `media-player --simulate` reads: the remote's buttons.
-let remoteEvents: SimulationEvents<Remote> = {
+let remoteEvents: EventTable<Remote> = {
     let buttons: [Remote] = [.power, .play, .pause, .stop, .mute, .unmute]
-    return SimulationEvents(buttons.map { button in
-        SimulationEvents.Entry("\(button)") { data in data == nil ? button : nil }
+    return EventTable(buttons.map { button in
+        EventTable.Entry("\(button)") { data in data == nil ? button : nil }
     })
 }()
 

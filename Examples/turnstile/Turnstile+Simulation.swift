@@ -3,7 +3,7 @@ import StatecraftSCXML
 import StatecraftTools
 
 /// The names `turnstile --simulate` reads: `coin {"cents": 25}`, `push`, `kick`.
-let turnstileEvents = SimulationEvents<Input>([
+let turnstileEvents = EventTable<Input>([
     .init("coin", example: #"{"cents": 25}"#) { data in
         data?[member: "cents"]?.integer.map { Input.coin(cents: $0) }
     },

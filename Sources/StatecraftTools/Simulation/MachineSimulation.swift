@@ -56,7 +56,7 @@ package struct MachineSimulation<State: Hashable & Sendable, Event: MachineEvent
     package mutating func run(_ command: SimulationCommand, line: Int, text: String) throws(SimulationScriptError) -> SimulationStep {
         switch command {
         case .send(let name, let data):
-            guard let entry = events.entries.first(where: { $0.name == name }) else {
+            guard let entry = events.entry(named: name) else {
                 throw SimulationScriptError(
                     line: line, column: 1,
                     message: "'\(name)' is not an event of this machine; it knows "
@@ -124,41 +124,8 @@ package struct MachineSimulation<State: Hashable & Sendable, Event: MachineEvent
     }
 }
 
-/// The event names a typed simulation understands, and how each makes an event from the
-/// JSON data a script line gives.
-package struct SimulationEvents<Event: MachineEvent>: Sendable {
-    /// One name of the table.
-    package struct Entry: Sendable {
-        /// The name a script writes.
-        package var name: String
-        /// Example data, for the message when the data does not fit.
-        package var example: String?
-        /// The event for the data (`nil` when the line has none), or `nil` when it does not fit.
-        package var make: @Sendable (SCXMLValue?) -> Event?
-
-        /// Makes an entry.
-        ///
-        /// - Parameters:
-        ///   - name: The name a script writes.
-        ///   - example: Example data, shown when the data does not fit.
-        ///   - make: Makes the event from the data, or returns `nil`.
-        package init(_ name: String, example: String? = nil, make: @escaping @Sendable (SCXMLValue?) -> Event?) {
-            self.name = name
-            self.example = example
-            self.make = make
-        }
-    }
-
-    /// The names, in the order listed.
-    package var entries: [Entry]
-
-    /// Makes a table.
-    ///
-    /// - Parameter entries: The names and how each makes its event.
-    package init(_ entries: [Entry]) {
-        self.entries = entries
-    }
-}
+/// The event names a typed simulation understands: the tools' one table of events by name.
+package typealias SimulationEvents<Event: MachineEvent> = EventTable<Event>
 
 extension SCXMLValue {
     /// The member `name` of an object; `nil` for anything else.
