@@ -26,6 +26,10 @@ public struct SCXMLEvent: MachineEvent, Hashable {
     public var invokeID: String?
     /// The data it carries; ``SCXMLValue/undefined`` when none.
     public var data: SCXMLValue
+    /// The message as it arrived, for an event an I/O processor received from outside (the
+    /// Basic HTTP processor's request line, headers and body); `_event.raw`, which `_event`
+    /// has only when this is set. Not kept in a session's snapshot.
+    public var raw: String?
 
     /// Creates an event.
     ///
@@ -37,6 +41,7 @@ public struct SCXMLEvent: MachineEvent, Hashable {
     ///   - originType: The type of the I/O processor that brought it.
     ///   - invokeID: The invocation it comes from.
     ///   - data: The data it carries.
+    ///   - raw: The message as it arrived from outside, when an I/O processor received it.
     public init(
         _ name: String,
         type: EventType = .external,
@@ -44,7 +49,8 @@ public struct SCXMLEvent: MachineEvent, Hashable {
         origin: String? = nil,
         originType: String? = nil,
         invokeID: String? = nil,
-        data: SCXMLValue = .undefined
+        data: SCXMLValue = .undefined,
+        raw: String? = nil
     ) {
         self.name = name
         self.type = type
@@ -53,6 +59,7 @@ public struct SCXMLEvent: MachineEvent, Hashable {
         self.originType = originType
         self.invokeID = invokeID
         self.data = data
+        self.raw = raw
     }
 
     /// The name as a descriptor, which transitions' `event` attributes match by prefix.
@@ -61,7 +68,7 @@ public struct SCXMLEvent: MachineEvent, Hashable {
     /// The event as the `_event` system variable shows it.
     var systemValue: SCXMLValue {
         func text(_ value: String?) -> SCXMLValue { value.map { .string($0) } ?? .undefined }
-        return .object([
+        var members = [
             SCXMLMember("name", .string(name)),
             SCXMLMember("type", .string(type.rawValue)),
             SCXMLMember("sendid", text(sendID)),
@@ -69,7 +76,9 @@ public struct SCXMLEvent: MachineEvent, Hashable {
             SCXMLMember("origintype", text(originType)),
             SCXMLMember("invokeid", text(invokeID)),
             SCXMLMember("data", data),
-        ])
+        ]
+        if let raw { members.append(SCXMLMember("raw", .string(raw))) }
+        return .object(members)
     }
 }
 
