@@ -49,7 +49,7 @@ struct ServerTests {
     }
 
     @Test func refusalsNameWhatWasWrong() async throws {
-        let processor = try await startedProcessor(SCXMLHTTPConfiguration(token: "test-token", maxBodySize: 16, maxQueuedEvents: 1))
+        let processor = try await startedProcessor(SCXMLHTTPConfiguration(token: "test-token", maxBodySize: 20, maxQueuedEvents: 1))
         defer { Task { await processor.stop() } }
         let port = try #require(processor.port)
         let endpoint = try processor.endpoint()
@@ -75,8 +75,8 @@ struct ServerTests {
         #expect(get.status == 405 && get.body.contains("POST only"))
         let unknown = try await post(["POST /scxml/nobody?token=test-token HTTP/1.1", host])
         #expect(unknown.status == 404)
-        let tooLarge = try await post(["POST \(path) HTTP/1.1", host], body: String(repeating: "x", count: 17))
-        #expect(tooLarge.status == 413 && tooLarge.body.contains("larger than 16 bytes"))
+        let tooLarge = try await post(["POST \(path) HTTP/1.1", host], body: String(repeating: "x", count: 21))
+        #expect(tooLarge.status == 413 && tooLarge.body.contains("larger than 20 bytes"))
         let claimedLarge = try await post(["POST \(path) HTTP/1.1", host, "Content-Length: 1000000"])
         #expect(claimedLarge.status == 413)
         let malformed = try await post(["POST \(path) HTTP/1.1", host], body: "a=%zz")
