@@ -38,8 +38,9 @@ enum BasicHTTPMessage {
         return value.description
     }
 
-    /// Form-encodes: letters, digits and `*-._` as they are, space as `+`, every other byte of
-    /// the UTF-8 as `%XX`.
+    /// Form-encodes: letters, digits and `*-._` as they are, every other byte of the UTF-8 as
+    /// `%XX`, space as `%20` (which every form decoder reads, as it reads `+`; the W3C test 520
+    /// looks for `%20` as a regular expression, in which `+` would not match itself).
     static func encode(_ text: String) -> String {
         var out = ""
         for byte in text.utf8 {
@@ -48,8 +49,6 @@ enum BasicHTTPMessage {
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "."),
                 UInt8(ascii: "_"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
-            case UInt8(ascii: " "):
-                out.append("+")
             default:
                 let digits = Array("0123456789ABCDEF")
                 out.append("%")

@@ -12,13 +12,13 @@ struct MessageTests {
             SCXMLMember("param1", .string("a b&c=d")), SCXMLMember("Var1", .number(2)),
         ]))
         let (body, header) = BasicHTTPMessage.body(for: event)
-        #expect(body == "_scxmleventname=go.now&param1=a+b%26c%3Dd&Var1=2")
+        #expect(body == "_scxmleventname=go.now&param1=a%20b%26c%3Dd&Var1=2")
         #expect(header == nil)
     }
 
     @Test func contentIsTheBodyAndTheNameMovesToAHeader() {
         let (body, header) = BasicHTTPMessage.body(for: SCXMLEvent("e", data: .string("this is é")))
-        #expect(body == "this+is+%C3%A9")
+        #expect(body == "this%20is%20%C3%A9")
         #expect(header == "e")
         let (unnamed, none) = BasicHTTPMessage.body(for: SCXMLEvent("", data: .string("x")))
         #expect(unnamed == "x" && none == nil)
