@@ -30,6 +30,9 @@ extension SCXMLHTTPProcessor {
         logger.logLevel = .critical
         let application = Application(
             responder: CallbackResponder<BasicRequestContext> { request, _ in await self.answer(request) },
+            server: .http1(configuration: .init(
+                idleTimeout: .nanoseconds(BasicHTTPClient.nanoseconds(configuration.idleTimeout))
+            )),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "Statecraft SCXML"
             ),

@@ -87,6 +87,20 @@ struct ServerTests {
         #expect(closed.status == 404)
     }
 
+    @Test func aConnectionThatStopsSendingIsClosed() async throws {
+        let processor = try await startedProcessor(SCXMLHTTPConfiguration(token: "test-token", idleTimeout: .milliseconds(200)))
+        defer { Task { await processor.stop() } }
+        let port = try #require(processor.port)
+        let client = BasicHTTPClient(timeout: .seconds(5), maxResponseSize: 1_024, allowsRemoteTargets: false)
+        let started = ContinuousClock.now
+        // A head that never ends: the server closes the connection rather than wait for the rest.
+        let outcome = await onThread { () -> Bool in
+            (try? client.exchange(host: "127.0.0.1", port: port, request: Array("POST /scxml/x HTTP/1.1\r\nHost: 127".utf8))) != nil
+        }
+        #expect(outcome)
+        #expect(ContinuousClock.now - started < .seconds(4))
+    }
+
     @Test func aTokenThatAnAddressCannotCarryIsRefused() async {
         let processor = SCXMLHTTPProcessor(configuration: SCXMLHTTPConfiguration(token: "has space"))
         await #expect(throws: SCXMLHTTPError.self) { try await processor.start() }
