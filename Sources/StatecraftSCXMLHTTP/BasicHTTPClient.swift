@@ -23,7 +23,7 @@ struct BasicHTTPClient: Sendable {
 
     /// Splits `http://host[:port][/path][?query]`.
     ///
-    /// - Throws: ``SCXMLIOProcessorError`` naming what is wrong with the address.
+    /// - Throws: `SCXMLIOProcessorError` naming what is wrong with the address.
     static func target(_ address: String) throws(SCXMLIOProcessorError) -> Target {
         guard address.lowercased().hasPrefix("http://") else {
             let scheme = address.prefix { $0 != ":" }
@@ -71,7 +71,7 @@ struct BasicHTTPClient: Sendable {
     ///
     /// Blocks the calling thread (not an event loop's) until then, at most ``timeout``.
     ///
-    /// - Throws: ``SCXMLIOProcessorError`` when the address is not usable or not allowed, the
+    /// - Throws: `SCXMLIOProcessorError` when the address is not usable or not allowed, the
     ///   connection fails, the answer does not come in time, or its status is not 2xx.
     func post(to address: String, body: String, headers: [(String, String)]) throws(SCXMLIOProcessorError) {
         let target = try Self.target(address)

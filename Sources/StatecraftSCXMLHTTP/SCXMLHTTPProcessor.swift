@@ -141,7 +141,7 @@ public final class SCXMLHTTPEndpoint: SCXMLEventIOProcessor {
     /// thread until then, at most ``SCXMLHTTPConfiguration/sendTimeout``, so that an event the
     /// session sends to itself is queued before whatever it sends next.
     ///
-    /// - Throws: ``SCXMLIOProcessorError`` (the session's `error.communication`) when there is
+    /// - Throws: `SCXMLIOProcessorError` (the session's `error.communication`) when there is
     ///   no target, the target is not a loopback `http://` address (unless
     ///   ``SCXMLHTTPConfiguration/allowsRemoteTargets``), or the post fails or is refused.
     public func send(_ event: SCXMLEvent, to target: String?) throws(SCXMLIOProcessorError) {
