@@ -61,6 +61,8 @@ let package = Package(
         .library(name: "StatecraftMacros", targets: ["StatecraftMacros"]),
         // The live page; trait Inspector (Hummingbird).
         .library(name: "StatecraftInspector", targets: ["StatecraftInspector"]),
+        // The Basic HTTP Event I/O Processor for SCXML sessions; trait HTTP (Hummingbird, SwiftNIO).
+        .library(name: "StatecraftSCXMLHTTP", targets: ["StatecraftSCXMLHTTP"]),
         // Durable machines: trait Durable (SQLite), trait Postgres (PostgreSQL, enables Durable).
         .library(name: "StatecraftDurable", targets: ["StatecraftDurable"]),
         .library(name: "StatecraftDurablePostgres", targets: ["StatecraftDurablePostgres"]),
@@ -92,13 +94,21 @@ let package = Package(
             description: "StatecraftInspector: the live page for running machines, served by Hummingbird."
         ),
         .trait(
+            name: "HTTP",
+            description: """
+                StatecraftSCXMLHTTP: the SCXML Basic HTTP Event I/O Processor (SCXML Appendix C.2), served by \
+                Hummingbird; enables Inspector, whose access policy it shares.
+                """,
+            enabledTraits: ["Inspector"]
+        ),
+        .trait(
             name: "Macros",
             description: "StatecraftMacros: @MachineEvent (swift-syntax)."
         ),
         .trait(
             name: "Tools",
-            description: "The command-line tool statecraft (swift-argument-parser); enables Inspector for `statecraft inspect`.",
-            enabledTraits: ["Inspector"]
+            description: "The command-line tool statecraft (swift-argument-parser); enables Inspector for `statecraft inspect` and HTTP for `statecraft conformance --http`.",
+            enabledTraits: ["Inspector", "HTTP"]
         ),
         // A plain dependency on the package resolves nothing but the package itself.
         .default(enabledTraits: []),
@@ -133,7 +143,7 @@ let package = Package(
         .executableTarget(
             name: "StatecraftCLI",
             dependencies: [
-                "StatecraftSCXML", "StatecraftECMAScript", "StatecraftInspector", "StatecraftTools",
+                "StatecraftSCXML", "StatecraftECMAScript", "StatecraftInspector", "StatecraftSCXMLHTTP", "StatecraftTools",
                 product("ArgumentParser", "swift-argument-parser", trait: "Tools"),
             ],
             swiftSettings: strict
@@ -167,6 +177,27 @@ let package = Package(
             name: "StatecraftInspectorTests",
             dependencies: [
                 "StatecraftInspector", "StatecraftRuntime", "StatecraftSCXML", "StatecraftTesting", "Statecraft",
+            ],
+            swiftSettings: strict
+        ),
+        // The Basic HTTP Event I/O Processor: a server that takes events for sessions as POSTs, and the
+        // client that sends `<send type="...#BasicHTTPEventProcessor">`.
+        .target(
+            name: "StatecraftSCXMLHTTP",
+            dependencies: [
+                "StatecraftSCXML", "StatecraftInspector",
+                product("Hummingbird", "hummingbird", trait: "HTTP"),
+                product("NIOCore", "swift-nio", trait: "HTTP"),
+                product("NIOPosix", "swift-nio", trait: "HTTP"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "StatecraftSCXMLHTTPTests",
+            dependencies: [
+                "StatecraftSCXMLHTTP", "StatecraftSCXML", "StatecraftTools", "StatecraftECMAScript",
+                product("NIOCore", "swift-nio", trait: "HTTP"),
+                product("NIOPosix", "swift-nio", trait: "HTTP"),
             ],
             swiftSettings: strict
         ),

@@ -2,6 +2,7 @@
 import ArgumentParser
 import StatecraftECMAScript
 import StatecraftSCXML
+import StatecraftSCXMLHTTP
 import StatecraftTools
 
 /// `statecraft conformance DIR [--datamodel NAME]`: runs the W3C SCXML tests in a folder.
@@ -17,6 +18,7 @@ struct Conformance: ParsableCommand {
             Examples:
               statecraft conformance ../shared/scxml-irp
               statecraft conformance ../shared/scxml-irp --datamodel null
+              statecraft conformance ../shared/scxml-irp --datamodel ecmascript --http
             """
     )
 
@@ -27,6 +29,9 @@ struct Conformance: ParsableCommand {
 
     @Option(help: "The datamodel to run the tests with: \(Self.datamodels.joined(separator: ", ")) (ecmascript: the conf: markup as confEcma.xsl defines it, on JavaScriptCore).")
     var datamodel = ConformanceProfile.statecraft.name
+
+    @Flag(help: "Also run the optional tests of the Basic HTTP Event I/O Processor (SCXML C.2), each session in real time with a server on 127.0.0.1 (a free port).")
+    var http = false
 
     /// The profiles' datamodels: the built-in ones, and `ecmascript`.
     static var datamodels: [String] { ConformanceProfile.builtIn.map(\.name) + [ECMAScriptEngine.datamodelName] }
@@ -59,11 +64,20 @@ struct Conformance: ParsableCommand {
 
     func run() throws {
         let profile = try profile()
+        var processor: SCXMLHTTPProcessor?
+        if http {
+            do {
+                processor = try SCXMLHTTPProcessor.startedBlocking()
+            } catch {
+                throw ValidationError("--http: \(error.message)")
+            }
+        }
         let summary: ConformanceRunner.Summary
         do {
             let terminal = Terminal.standardOutput
             var runner = ConformanceRunner(directory: directory, profile: profile)
             runner.readPolicy = reading.policy
+            if let processor { runner.basicHTTP = processor.sessionRunner }
             summary = try runner.run { print(Self.painted("\($0)", terminal)) }
         } catch {
             throw ValidationError(error.description)

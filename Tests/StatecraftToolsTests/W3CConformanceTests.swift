@@ -77,7 +77,7 @@ struct W3CConformanceTests {
         let runner = ConformanceRunner(directory: folder)
         var checked = 0
         for path in try runner.testDocuments() {
-            guard case .ready(let original) = runner.prepare(path) else { continue }
+            guard case .ready(let original, _) = runner.prepare(path) else { continue }
             let written = original.xml
             let reread = try SCXMLDocument(
                 root: DocumentReader().read(written, file: path), file: path, loader: original.loader, datamodels: .standard

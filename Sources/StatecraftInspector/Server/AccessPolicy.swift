@@ -23,7 +23,11 @@
 ///
 ///    No token there is `401` (``InspectorError/Code/missingToken``), another token `403`
 ///    (``InspectorError/Code/wrongToken``), compared in constant time.
-struct AccessPolicy: Sendable {
+///
+/// The Basic HTTP Event I/O Processor (module `StatecraftSCXMLHTTP`) applies the same host and
+/// origin rules (``checkHost(_:)``, ``checkOrigin(_:authority:)``) and the same token
+/// (``AccessToken``), under its own name (``service``).
+package struct AccessPolicy: Sendable {
     /// Where a route takes the token.
     enum Route: Sendable, Hashable {
         /// The page and its files: `?token=` in the query.
@@ -52,6 +56,15 @@ struct AccessPolicy: Sendable {
     let host: String
     /// The inspector's token.
     let token: String
+    /// What the messages call the server: `inspector`.
+    var service = "inspector"
+
+    /// A policy for a server listening on `host` with `token`, named `service` in its refusals.
+    package init(host: String, token: String, service: String = "inspector") {
+        self.host = host
+        self.token = token
+        self.service = service
+    }
 
     /// The route kind of a path (the target without its query).
     static func route(ofPath path: Substring) -> Route {
@@ -137,7 +150,7 @@ struct AccessPolicy: Sendable {
     }
 
     /// The request's `Host`, when it names this inspector.
-    private func checkHost(_ hosts: [String]) throws(InspectorError) -> String {
+    package func checkHost(_ hosts: [String]) throws(InspectorError) -> String {
         guard hosts.count == 1, let authority = hosts.first?.trimmingBlanks(), !authority.isEmpty else {
             throw Self.refusal(.foreignHost, hosts.isEmpty ? "the request names no host; send a Host header" : "send one Host header, not several")
         }
@@ -156,14 +169,14 @@ struct AccessPolicy: Sendable {
         let portIsDigits = port.isEmpty || (port.first == ":" && port.dropFirst().allSatisfy { ("0"..."9").contains($0) })
         guard own.contains(name.lowercased()), portIsDigits else {
             throw Self.refusal(
-                .foreignHost, "this inspector answers requests to \(host) or localhost, not to '\(Self.shown(authority))'"
+                .foreignHost, "this \(service) answers requests to \(host) or localhost, not to '\(Self.shown(authority))'"
             )
         }
         return authority
     }
 
     /// Refuses an `Origin` other than the page's own: `http://` and the request's `Host`.
-    private func checkOrigin(_ origins: [String], authority: String) throws(InspectorError) {
+    package func checkOrigin(_ origins: [String], authority: String) throws(InspectorError) {
         guard !origins.isEmpty else { return }
         guard origins.count == 1, let origin = origins.first?.trimmingBlanks() else {
             throw Self.refusal(.foreignOrigin, "send one Origin header, not several")
@@ -171,13 +184,13 @@ struct AccessPolicy: Sendable {
         guard origin.lowercased() == "http://" + authority.lowercased() else {
             throw Self.refusal(
                 .foreignOrigin,
-                "requests from '\(Self.shown(origin))' are refused: only the inspector's own page (http://\(Self.shown(authority))) or a tool that sends no Origin may use it"
+                "requests from '\(Self.shown(origin))' are refused: only the \(service)'s own page (http://\(Self.shown(authority))) or a tool that sends no Origin may use it"
             )
         }
     }
 
     /// The values of a query's parameter `name`, as written (the token needs no decoding).
-    static func parameters(_ query: Substring?, named name: String) -> [Substring] {
+    package static func parameters(_ query: Substring?, named name: String) -> [Substring] {
         guard let query else { return [] }
         return query.split(separator: "&").compactMap { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

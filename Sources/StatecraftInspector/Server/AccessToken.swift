@@ -1,11 +1,11 @@
 #if Inspector
 /// The token that guards every route: made from the system's secure random source and
 /// compared in constant time.
-enum AccessToken {
+package enum AccessToken {
     /// 32 random bytes as 64 hexadecimal digits. `SystemRandomNumberGenerator` reads the
     /// operating system's cryptographically secure source (`getrandom` on Linux,
     /// `arc4random_buf` on Apple platforms).
-    static func random() -> String {
+    package static func random() -> String {
         var generator = SystemRandomNumberGenerator()
         let digits = Array("0123456789abcdef")
         var text = ""
@@ -18,7 +18,7 @@ enum AccessToken {
     }
 
     /// Whether `given` is `expected`, taking the same time wherever they differ.
-    static func matches(_ given: String, _ expected: String) -> Bool {
+    package static func matches(_ given: String, _ expected: String) -> Bool {
         let left = Array(given.utf8)
         let right = Array(expected.utf8)
         var difference = UInt8(left.count == right.count ? 0 : 1)

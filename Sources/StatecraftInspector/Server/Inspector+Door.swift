@@ -1,5 +1,5 @@
 #if Inspector
-import HTTPTypes
+package import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
 
@@ -13,7 +13,7 @@ extension Inspector {
         + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     /// The content security policy of every other answer (JSON, refusals): nothing may run,
     /// load or frame it.
-    static let dataPolicy = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    package static let dataPolicy = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     /// The access policy for this inspector's address and token.
     var access: AccessPolicy {
@@ -45,7 +45,7 @@ extension Inspector {
 
     /// The headers every answer carries: no caching, no sniffing, no referrer, no framing,
     /// and `contentSecurityPolicy` unless the answer has its own.
-    static func securityHeaders(contentSecurityPolicy: String) -> HTTPFields {
+    package static func securityHeaders(contentSecurityPolicy: String) -> HTTPFields {
         var headers = HTTPFields()
         headers[.cacheControl] = "no-store"
         headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
@@ -71,7 +71,7 @@ extension Inspector {
     }
 
     /// Refuses a token that an address or a WebSocket subprotocol cannot carry as it is.
-    static func check(token: String) throws(InspectorError) {
+    package static func check(token: String) throws(InspectorError) {
         let allowed = token.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._~".unicodeScalars.contains(scalar))
         }

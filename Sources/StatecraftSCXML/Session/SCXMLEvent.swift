@@ -45,6 +45,13 @@ public struct SCXMLEvent: MachineEvent, Hashable {
         get { details?.data ?? .undefined }
         set { changeDetails { $0.data = newValue } }
     }
+    /// The message as it arrived, for an event an I/O processor received from outside (the
+    /// Basic HTTP processor's request line, headers and body); `_event.raw`, which `_event`
+    /// has only when this is set. Not kept in a session's snapshot.
+    public var raw: String? {
+        get { details?.fields.raw }
+        set { changeDetails { $0.raw = newValue } }
+    }
 
     /// Creates an event.
     ///
@@ -56,6 +63,7 @@ public struct SCXMLEvent: MachineEvent, Hashable {
     ///   - originType: The type of the I/O processor that brought it.
     ///   - invokeID: The invocation it comes from.
     ///   - data: The data it carries.
+    ///   - raw: The message as it arrived from outside, when an I/O processor received it.
     public init(
         _ name: String,
         type: EventType = .external,
@@ -63,11 +71,12 @@ public struct SCXMLEvent: MachineEvent, Hashable {
         origin: String? = nil,
         originType: String? = nil,
         invokeID: String? = nil,
-        data: SCXMLValue = .undefined
+        data: SCXMLValue = .undefined,
+        raw: String? = nil
     ) {
         self.name = name
         self.type = type
-        let fields = Fields(sendID: sendID, origin: origin, originType: originType, invokeID: invokeID, data: data)
+        let fields = Fields(sendID: sendID, origin: origin, originType: originType, invokeID: invokeID, data: data, raw: raw)
         details = fields.isEmpty ? nil : Details(fields)
     }
 
@@ -78,9 +87,10 @@ public struct SCXMLEvent: MachineEvent, Hashable {
         var originType: String?
         var invokeID: String?
         var data: SCXMLValue = .undefined
+        var raw: String?
 
         var isEmpty: Bool {
-            sendID == nil && origin == nil && originType == nil && invokeID == nil && data == .undefined
+            sendID == nil && origin == nil && originType == nil && invokeID == nil && data == .undefined && raw == nil
         }
     }
 
@@ -124,7 +134,7 @@ public struct SCXMLEvent: MachineEvent, Hashable {
     /// The event as the `_event` system variable shows it.
     var systemValue: SCXMLValue {
         func text(_ value: String?) -> SCXMLValue { value.map { .string($0) } ?? .undefined }
-        return .object([
+        var members = [
             SCXMLMember("name", .string(name)),
             SCXMLMember("type", .string(type.rawValue)),
             SCXMLMember("sendid", text(sendID)),
@@ -132,7 +142,9 @@ public struct SCXMLEvent: MachineEvent, Hashable {
             SCXMLMember("origintype", text(originType)),
             SCXMLMember("invokeid", text(invokeID)),
             SCXMLMember("data", data),
-        ])
+        ]
+        if let raw { members.append(SCXMLMember("raw", .string(raw))) }
+        return .object(members)
     }
 }
 

@@ -110,9 +110,9 @@ extension SCXMLSession {
             try datamodel.assign(location, value: .string(generated))
             sendID = generated
         }
-        let event: SCXMLEvent, target: String?, delay: Duration
+        let event: SCXMLEvent, target: String?, type: String?, delay: Duration
         do {
-            (event, target, delay) = try evaluate(send, sendID: sendID)
+            (event, target, type, delay) = try evaluate(send, sendID: sendID)
         } catch {
             // SCXML 5.10: an error from a failed send carries the send's id; 6.2: the message
             // is discarded.
@@ -121,7 +121,7 @@ extension SCXMLSession {
             throw ExecutionFailure(event: failure)
         }
         do {
-            try deliver(event, to: target, delay: delay, raised: &raised)
+            try deliver(event, to: target, type: type, delay: delay, raised: &raised)
             if target != "#_internal" {
                 traceHandler?(.sent(name: event.name, target: target.flatMap { $0.isEmpty ? nil : $0 }, delay: delay))
             }
@@ -141,10 +141,12 @@ extension SCXMLSession {
 
     /// Evaluates every argument of a `<send>` (SCXML 6.2: when the send runs, not when the
     /// message is delivered): the event, its target and its delay.
-    private func evaluate(_ send: SendModel, sendID: String?) throws -> (SCXMLEvent, String?, Duration) {
-        let name = try send.event ?? text(of: datamodel.evaluate(send.eventExpr ?? ""))
-        let target = try send.target ?? send.targetExpr.map { try text(of: datamodel.evaluate($0)) }
+    private func evaluate(_ send: SendModel, sendID: String?) throws -> (SCXMLEvent, String?, String?, Duration) {
         let type = try send.type ?? send.typeExpr.map { try text(of: datamodel.evaluate($0)) }
+        // Another I/O processor may send no event name (Basic HTTP: then no _scxmleventname).
+        let unnamed = send.event == nil && send.eventExpr == nil && type.flatMap(ioProcessor(ofType:)) != nil
+        let name = try send.event ?? (unnamed ? "" : text(of: datamodel.evaluate(send.eventExpr ?? "")))
+        let target = try send.target ?? send.targetExpr.map { try text(of: datamodel.evaluate($0)) }
         var delay = Duration.zero
         if let text = try send.delay ?? send.delayExpr.map({ try text(of: datamodel.evaluate($0)) }) {
             guard let parsed = DelayParser.parse(text) else {
@@ -160,8 +162,8 @@ extension SCXMLSession {
         } else {
             data = try evaluateParams(send.params, namelist: send.namelist)
         }
-        if let type, type != SCXMLNames.scxmlProcessor, type != "scxml" {
-            throw SCXMLDatamodelError("<send> type '\(type)' is not supported; this processor sends SCXML events only")
+        if let type, type != SCXMLNames.scxmlProcessor, type != "scxml", ioProcessor(ofType: type) == nil {
+            throw SCXMLDatamodelError("<send> type '\(type)' is not supported; \(supportedSendTypes)")
         }
         if target == "#_internal", delay > .zero {
             throw SCXMLDatamodelError("<send> to '#_internal' cannot have a delay")
@@ -170,6 +172,6 @@ extension SCXMLSession {
             name, type: .external, sendID: sendID, origin: "#_scxml_\(sessionID)",
             originType: SCXMLNames.scxmlProcessor, data: data
         )
-        return (event, target, delay)
+        return (event, target, type, delay)
     }
 }

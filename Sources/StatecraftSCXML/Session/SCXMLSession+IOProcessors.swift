@@ -8,7 +8,13 @@ extension SCXMLSession {
         return "send.\(sessionID).\(sendCounter)"
     }
 
-    func deliver(_ event: SCXMLEvent, to target: String?, delay: Duration, raised: inout [SCXMLEvent]) throws(DeliveryError) {
+    func deliver(
+        _ event: SCXMLEvent, to target: String?, type: String? = nil, delay: Duration, raised: inout [SCXMLEvent]
+    ) throws(DeliveryError) {
+        if let type, let processor = ioProcessor(ofType: type) {
+            try deliver(event, to: target, through: processor, delay: delay)
+            return
+        }
         guard let target, !target.isEmpty else {
             if delay > .zero {
                 group.schedule(event, to: self, from: self, after: delay)
@@ -55,5 +61,102 @@ extension SCXMLSession {
     enum DeliveryError: Error {
         case invalidTarget(String)
         case unreachable(String)
+    }
+}
+
+/// An event I/O processor a session has besides the SCXML one (SCXML 6.2 and Appendix C): a
+/// `<send>` whose `type` is the processor's ``type`` or one of its ``aliases`` goes to
+/// ``send(_:to:)``, and `_ioprocessors` lists it under those names with the location
+/// ``attach(sessionID:)`` returns. Give a session its processors in
+/// ``SCXMLSession/ioProcessors`` before it starts: one value per session, since it is that
+/// session's address.
+///
+/// The module `StatecraftSCXMLHTTP` (trait `HTTP`) has one: the Basic HTTP Event I/O Processor.
+public protocol SCXMLEventIOProcessor: AnyObject, Sendable {
+    /// The type URI `<send type>` names it by: `http://www.w3.org/TR/scxml/#BasicHTTPEventProcessor`.
+    var type: String { get }
+    /// Other names `<send type>` may give it and `_ioprocessors` lists it under (`basichttp`).
+    var aliases: [String] { get }
+    /// Called once as the session that has the processor starts.
+    ///
+    /// - Parameter sessionID: The session's id (`_sessionid`).
+    /// - Returns: The address by which others reach the session through this processor:
+    ///   `_ioprocessors[type].location`.
+    func attach(sessionID: String) -> String
+    /// Sends an event of a session's `<send>`, returning once the processor has handed it
+    /// on (or throwing when it could not).
+    ///
+    /// - Parameters:
+    ///   - event: The event, with the name, data and send id the `<send>` gave it (its name
+    ///     empty when the `<send>` gave none).
+    ///   - target: The `<send>`'s target, `nil` when it has none.
+    /// - Throws: ``SCXMLIOProcessorError`` saying why it could not be sent: the session
+    ///   raises `error.communication` with that message (SCXML 6.2.4).
+    func send(_ event: SCXMLEvent, to target: String?) throws(SCXMLIOProcessorError)
+    /// The events that arrived for the session since the last call, oldest first. The
+    /// session takes them after each `<send>` through the processor; whoever drives the
+    /// session takes them at other times and sends them to it.
+    ///
+    /// - Returns: The events, for the session's external queue.
+    func takeArrivals() -> [SCXMLEvent]
+}
+
+/// Why an ``SCXMLEventIOProcessor`` could not send an event: the message of the
+/// `error.communication` the sending session raises.
+public struct SCXMLIOProcessorError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What failed and why, naming the target.
+    public var message: String
+
+    /// Creates an error.
+    ///
+    /// - Parameter message: What failed and why.
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}
+
+extension SCXMLSession {
+    /// The processor of ``ioProcessors`` that `<send type="...">` names, if any.
+    func ioProcessor(ofType type: String) -> (any SCXMLEventIOProcessor)? {
+        ioProcessors.first { $0.type == type || $0.aliases.contains(type) }
+    }
+
+    /// What a refused `<send type>` may name instead.
+    var supportedSendTypes: String {
+        let types = ioProcessors.map(\.type)
+        return types.isEmpty
+            ? "this session sends SCXML events only (give it more processors in ioProcessors)"
+            : "this session sends SCXML events and those of \(types.joined(separator: ", "))"
+    }
+
+    /// The `_ioprocessors` entries of ``ioProcessors``, each under its type and its aliases,
+    /// attaching the session to each.
+    func attachIOProcessors() -> [SCXMLMember] {
+        var members: [SCXMLMember] = []
+        for processor in ioProcessors {
+            let entry = SCXMLValue.object([SCXMLMember("location", .string(processor.attach(sessionID: sessionID)))])
+            for name in [processor.type] + processor.aliases { members.append(SCXMLMember(name, entry)) }
+        }
+        return members
+    }
+
+    /// Sends through another processor; a failure is `error.communication`. What arrived for
+    /// this session meanwhile (its own message, when it sent to itself) joins the external
+    /// queue at once, so that it comes before what the session sends next.
+    private func deliver(
+        _ event: SCXMLEvent, to target: String?, through processor: any SCXMLEventIOProcessor, delay: Duration
+    ) throws(DeliveryError) {
+        guard delay == .zero else {
+            throw .invalidTarget("<send> of type '\(processor.type)' cannot have a delay in this implementation")
+        }
+        do {
+            try processor.send(event, to: target)
+        } catch {
+            throw .unreachable(error.message)
+        }
+        for arrival in processor.takeArrivals() { enqueue(arrival) }
     }
 }

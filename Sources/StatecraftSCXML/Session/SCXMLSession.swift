@@ -76,6 +76,10 @@ public final class SCXMLSession {
     /// `error.execution`, as before. A durable store uses it to put events for other durable
     /// machines in its outbox. A restored session starts without it.
     public var externalSendHandler: ((_ event: SCXMLEvent, _ target: String, _ delay: Duration) -> Bool)?
+    /// The event I/O processors this session has besides the SCXML one (``SCXMLEventIOProcessor``):
+    /// `<send>`s of their types go to them, and `_ioprocessors` lists them. Set before
+    /// ``start()``; sessions it invokes do not inherit them.
+    public var ioProcessors: [any SCXMLEventIOProcessor] = []
     @exclusivity(unchecked) var stateChanges: [StateChange<String>] = []
 
     /// The states exited and entered since the last call, in order; empties the record.
@@ -182,7 +186,7 @@ public final class SCXMLSession {
         datamodel.setSystemVariable("_ioprocessors", value: .object([
             SCXMLMember(SCXMLNames.scxmlProcessor, location),
             SCXMLMember("scxml", location),
-        ]))
+        ] + attachIOProcessors()))
         for item in document.model.data {
             bind(item, override: parameters[item.id])
         }

@@ -8,8 +8,8 @@ extension ConformanceRunner {
         case skip(SkipReason, detail: String?)
         /// The test could not be read, translated or compiled.
         case fail(String)
-        /// The compiled document.
-        case ready(SCXMLDocument)
+        /// The compiled document, and whether it uses the Basic HTTP Event I/O Processor.
+        case ready(SCXMLDocument, basicHTTP: Bool)
     }
 
     /// The test documents: `NNN/testNNN*.txml`, not the `sub` documents tests load.
@@ -75,7 +75,8 @@ extension ConformanceRunner {
         if let datamodel = root.attribute("datamodel"), !profile.datamodels.names.contains(datamodel) {
             return .skip(.datamodelUnavailable(datamodel), detail: nil)
         }
-        if ConformanceMarkup.usesBasicHTTP(root) {
+        let usesBasicHTTP = ConformanceMarkup.usesBasicHTTP(root)
+        if usesBasicHTTP, basicHTTP == nil {
             return .skip(.basicHTTP, detail: nil)
         }
         let translated: DocumentElement
@@ -93,7 +94,7 @@ extension ConformanceRunner {
             return .ready(try SCXMLDocument(
                 root: translated, file: path, baseDirectory: (path as NSString).deletingLastPathComponent,
                 fallback: supplement, datamodels: profile.datamodels, readPolicy: readPolicy
-            ))
+            ), basicHTTP: usesBasicHTTP)
         } catch {
             return .fail("\(error)")
         }

@@ -49,7 +49,7 @@ package struct ConformanceRunner: Sendable {
             switch self {
             case .manual: "a manual test: a person judges its outcome"
             case .datamodelUnavailable(let name): "written for the \(name) datamodel, which this profile does not run"
-            case .basicHTTP: "needs the Basic HTTP Event I/O Processor, which this build does not include"
+            case .basicHTTP: "needs the Basic HTTP Event I/O Processor, which this run does not include (statecraft conformance --http)"
             case .notExpressible(let name): "uses conf: items the \(name) datamodel cannot express"
             case .unsupported(let reason): reason
             }
@@ -129,6 +129,14 @@ package struct ConformanceRunner: Sendable {
     package var timeLimit: Duration = .seconds(600)
     /// Which files a test may read beyond its own folder (each test reads its own folder's files).
     package var readPolicy = SCXMLDocument.ReadPolicy.documentFolder
+    /// Runs a test that needs the Basic HTTP Event I/O Processor (SCXML C.2): gives the session
+    /// the processor and runs it in real time, for at most the given time. `nil` (the default)
+    /// skips such tests (``SkipReason/basicHTTP``); the module `StatecraftSCXMLHTTP` (trait
+    /// `HTTP`) provides one, which the command-line tool's `conformance --http` uses.
+    package var basicHTTP: (@Sendable (SCXMLSession, Duration) -> Void)?
+    /// The most real time a test that uses the Basic HTTP processor may take: 40 seconds, past
+    /// the 30-second timeouts those tests set themselves.
+    package var basicHTTPTimeLimit: Duration = .seconds(40)
 
     /// Creates a runner.
     ///
@@ -174,15 +182,22 @@ package struct ConformanceRunner: Sendable {
             return Result(test: name, status: .skip, reason: SkipReason.manual.description, skip: .manual, info: info)
         }
         let document: SCXMLDocument
+        let usesBasicHTTP: Bool
         switch prepare(path) {
         case .skip(let reason, let detail):
             let text = detail.map { "\(reason): \($0)" } ?? reason.description
             return Result(test: name, status: .skip, reason: text, skip: reason, info: info)
         case .fail(let reason): return Result(test: name, status: .fail, reason: reason, info: info)
-        case .ready(let ready): document = ready
+        case .ready(let ready, let http):
+            document = ready
+            usesBasicHTTP = http
         }
         let session = SCXMLSession(document: document)
-        session.runToEnd(limit: timeLimit)
+        if usesBasicHTTP, let basicHTTP {
+            basicHTTP(session, basicHTTPTimeLimit)
+        } else {
+            session.runToEnd(limit: timeLimit)
+        }
         func result(_ status: Result.Status, _ reason: String? = nil) -> Result {
             Result(test: name, status: status, reason: reason, info: info)
         }
