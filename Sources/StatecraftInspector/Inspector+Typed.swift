@@ -1,7 +1,7 @@
 #if Inspector
 public import Statecraft
 public import StatecraftRuntime
-import StatecraftSCXML
+public import StatecraftSCXML
 
 extension Inspector {
     /// Shows a typed machine's runtime under `id`.
