@@ -61,9 +61,9 @@ extension StateSpaceGraph {
     /// A run from `node` that stays in `set`: edges to nodes of the set until a terminal node
     /// or a node already on the run.
     ///
-    /// - Returns: The steps, and the index in them where the repeated part starts (`nil` when
-    ///   the run ends in a terminal node).
-    package func lasso(from node: Int, within set: [Bool]) -> (steps: [Step], loopStart: Int?) {
+    /// - Returns: The steps, the index in them where the repeated part starts (`nil` when the
+    ///   run ends in a terminal node), and the node the steps end in.
+    package func lasso(from node: Int, within set: [Bool]) -> (steps: [Step], loopStart: Int?, end: Int) {
         var onRun: [Int: Int] = [node: 0]
         var steps: [Step] = []
         var current = node
@@ -72,19 +72,19 @@ extension StateSpaceGraph {
             guard let edge = next.first(where: { onRun[Int(edgeTarget[$0])] == nil }) ?? next.first else { break }
             steps.append(edgeStep[edge])
             let target = Int(edgeTarget[edge])
-            if let start = onRun[target] { return (steps, start) }
+            if let start = onRun[target] { return (steps, start, target) }
             onRun[target] = steps.count
             current = target
         }
-        return (steps, nil)
+        return (steps, nil, current)
     }
 
     /// A run of at most `limit` steps from `node` that never reaches a goal node: `limit` steps
     /// long, or shorter and ending in a terminal node.
     ///
-    /// - Returns: The steps, or `nil` when every run reaches a goal within `limit` steps (or
-    ///   passes a node that was not expanded).
-    package func run(from node: Int, avoiding isGoal: [Bool], for limit: Int) -> [Step]? {
+    /// - Returns: The steps and the node they end in, or `nil` when every run reaches a goal
+    ///   within `limit` steps (or passes a node that was not expanded).
+    package func run(from node: Int, avoiding isGoal: [Bool], for limit: Int) -> (steps: [Step], end: Int)? {
         // bad[k][v]: a run of k more steps from v avoids the goal.
         var bad: [[Bool]] = [(0 ..< count).map { !isGoal[$0] }]
         for k in 1 ... max(limit, 1) where k <= limit {
@@ -106,6 +106,6 @@ extension StateSpaceGraph {
             current = Int(edgeTarget[edge])
             remaining -= 1
         }
-        return steps
+        return (steps, current)
     }
 }

@@ -99,7 +99,7 @@ struct ModelRecord<State: Hashable & Sendable, Event: MachineEvent, Context> {
             let settles = fault.code != .microstepLimit && fault.code != .eventLimit
             faults.append((settles ? .fault : .livelock, "\(fault.code): \(fault)", source, step, visit.target))
         }
-        if case .send(let event) = step {
+        if visit.arrival.tookTransition, case .send(let event) = step {
             // One entry per node reached, the first (shortest) way to it.
             if afterSeen.insert([AnyHashable(visit.target), AnyHashable(event.kind)]).inserted {
                 after[event.kind, default: []].append((source, step, visit.target))

@@ -62,19 +62,20 @@ extension TestModel {
                 let isFrom = holds(from)
                 let avoiding = graph.avoiding(holds(to))
                 if let node = (0 ..< graph.count).first(where: { isFrom[$0] && avoiding[$0] }) {
-                    let (run, loop) = graph.lasso(from: node, within: avoiding)
+                    let (run, loop, end) = graph.lasso(from: node, within: avoiding)
                     let path = graph.path(to: node)
                     finding(
-                        .property, prefix + "in \(from), a run never reaches \(to)" + (loop == nil ? " (it stops)" : " (it cycles)"),
-                        path + run, loop: loop.map { path.count + $0 }, at: node
+                        .property, prefix + "from \(list(record.atomic[node])), a run never reaches \(to)"
+                            + (loop == nil ? " (it stops in \(list(record.atomic[end])))" : " (it cycles)"),
+                        path + run, loop: loop.map { path.count + $0 }, at: end
                     )
                 }
             case .within(let kind, let state, let steps):
                 let goal = holds(state)
                 for (source, step, target) in record.after[kind] ?? [] {
-                    guard let run = graph.run(from: target, avoiding: goal, for: steps) else { continue }
+                    guard let (run, end) = graph.run(from: target, avoiding: goal, for: steps) else { continue }
                     finding(.property, prefix + "after \(kind), \(state) is not active within \(steps) step\(steps == 1 ? "" : "s")",
-                            graph.path(to: source) + [step] + run, at: target)
+                            graph.path(to: source) + [step] + run, at: end)
                     break
                 }
             case .always:

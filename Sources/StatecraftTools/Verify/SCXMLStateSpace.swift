@@ -1,6 +1,6 @@
 import Foundation
 import Statecraft
-package import StatecraftSCXML
+import StatecraftSCXML
 
 /// An SCXML document as a ``StateSpace``: a state is a session saved as a snapshot; a step
 /// restores it, sends an event or lets time pass, and saves it again.
@@ -14,6 +14,15 @@ struct SCXMLStateSpace: StateSpace {
     /// The events tried in every configuration.
     let events: [ScriptStep]
     let eventLimit: Int
+    /// Whether the document has `<history>` states, whose memory the key must hold.
+    let hasHistory: Bool
+
+    init(document: SCXMLDocument, events: [ScriptStep], eventLimit: Int) {
+        self.document = document
+        self.events = events
+        self.eventLimit = eventLimit
+        hasHistory = document.statePositions.count > document.configurableStateIDs.count
+    }
 
     /// The key of a node.
     struct Key: Hashable {
@@ -120,7 +129,7 @@ struct SCXMLStateSpace: StateSpace {
             let snapshot = try session.snapshot()
             state.snapshot = snapshot
             state.variables = snapshot.variables
-            history = try Self.history(of: snapshot)
+            if hasHistory { history = try Self.history(of: snapshot) }
         } catch {
             state.problem = "the session cannot be saved, so the search does not go on from here: \(error)"
         }

@@ -1,5 +1,5 @@
-import Statecraft
-package import StatecraftSCXML
+package import Statecraft
+import StatecraftSCXML
 
 /// What ``SCXMLVerifier`` found.
 package struct SCXMLVerification {

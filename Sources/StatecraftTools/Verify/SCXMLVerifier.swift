@@ -1,4 +1,4 @@
-import Statecraft
+package import Statecraft
 package import StatecraftSCXML
 
 /// `statecraft verify`: explores every configuration of an SCXML document reachable under its
@@ -102,21 +102,22 @@ package struct SCXMLVerifier {
             let isFrom = holds(from)
             let avoiding = graph.avoiding(holds(to))
             guard let node = (0 ..< graph.count).first(where: { isFrom[$0] && avoiding[$0] }) else { return nil }
-            let (run, loop) = graph.lasso(from: node, within: avoiding)
+            let (run, loop, end) = graph.lasso(from: node, within: avoiding)
             let prefix = graph.path(to: node)
             return .init(
                 kind: .property, property: property,
-                message: "in \(from), a run never reaches \(to)" + (loop == nil ? " (it stops)" : " (it cycles)"),
-                steps: prefix + run, loopStart: loop.map { prefix.count + $0 }, configuration: at(node)
+                message: "from \(at(node).joined(separator: ", ")), a run never reaches \(to)"
+                    + (loop == nil ? " (it stops in \(at(end).joined(separator: ", ")))" : " (it cycles)"),
+                steps: prefix + run, loopStart: loop.map { prefix.count + $0 }, configuration: at(end)
             )
         case .within(let event, let state, let steps):
             let goal = holds(state)
             for (source, target) in record.after[event] ?? [] {
-                guard let run = graph.run(from: target, avoiding: goal, for: steps) else { continue }
+                guard let (run, end) = graph.run(from: target, avoiding: goal, for: steps) else { continue }
                 return .init(
                     kind: .property, property: property,
                     message: "after \(event), \(state) is not active within \(steps) step\(steps == 1 ? "" : "s")",
-                    steps: graph.path(to: source) + [.event(event)] + run, configuration: at(target)
+                    steps: graph.path(to: source) + [.event(event)] + run, configuration: at(end)
                 )
             }
             return nil
@@ -135,7 +136,8 @@ package struct SCXMLVerifier {
         var faultsSeen: Set<String> = []
         var unhandled: [(String, Int, ScriptStep, Int)] = []
         var unhandledSeen: Set<String> = []
-        /// Per event name, each node the event led to, with the first node it was sent in.
+        /// Per event name, each node the event led to where it took a transition, with the first
+        /// node it was sent in.
         var after: [String: [(source: Int, target: Int)]] = [:]
         var afterSeen: Set<String> = []
 
@@ -156,7 +158,7 @@ package struct SCXMLVerifier {
             for name in state.unhandled where unhandledSeen.insert(name).inserted {
                 unhandled.append((name, source, step, visit.target))
             }
-            if case .event(let name, nil) = step, afterSeen.insert("\(visit.target) \(name)").inserted {
+            if visit.arrival.tookTransition, case .event(let name, nil) = step, afterSeen.insert("\(visit.target) \(name)").inserted {
                 after[name, default: []].append((source, visit.target))
             }
         }
