@@ -5,7 +5,7 @@ import Statecraft
 import StatecraftSCXML
 import StatecraftTools
 
-/// `statecraft verify FILE [--never A,B] [--eventually A:B] [--within E:S:N] [--properties PATH]
+/// `statecraft verify FILE [--never A,B] [--eventually A:B] [--within E:S:N] [--always EXPR] [--properties PATH]
 /// [--events PATH] [--max-configurations N] [--max-depth N] [--max-time S] [--json]`: what a
 /// document can do, proven on every reachable configuration or cut by a bound that is named.
 struct Verify: ParsableCommand {
@@ -29,6 +29,8 @@ struct Verify: ParsableCommand {
               never a, b            a and b are never active together
               eventually A: B       whenever A is active, every run reaches B
               within E: S: N        after the event E, S is active within N steps
+              always EXPR           the condition holds in every configuration (on the
+                                    datamodel's variables; statecraft and null datamodels)
 
             Every finding comes with the shortest event sequence from the start that shows it,
             printed as a 'statecraft simulate --script' script. When a bound cuts the search,
@@ -59,6 +61,9 @@ struct Verify: ParsableCommand {
     @Option(help: ArgumentHelp("After the event E, S is active within N steps (repeatable).", valueName: "E:S:N"))
     var within: [String] = []
 
+    @Option(help: ArgumentHelp("A condition on the datamodel true in every configuration (repeatable; statecraft and null datamodels).", valueName: "expr"))
+    var always: [String] = []
+
     @Option(help: ArgumentHelp("A file of properties, one per line (default: FILE.verify beside the document, if any).", valueName: "path"))
     var properties: String?
 
@@ -81,7 +86,7 @@ struct Verify: ParsableCommand {
         guard maxDepth >= 0 else { throw ValidationError("--max-depth must be 0 or more") }
         guard maxConfigurations >= 1 else { throw ValidationError("--max-configurations must be 1 or more") }
         guard maxTime >= 1 else { throw ValidationError("--max-time must be 1 or more") }
-        for (kind, values) in [("never", never), ("eventually", eventually), ("within", within)] {
+        for (kind, values) in [("never", never), ("eventually", eventually), ("within", within), ("always", always)] {
             for value in values {
                 do { _ = try VerifyProperty.parse(kind: kind, argument: value) } catch {
                     throw ValidationError("--\(kind) \(value): \(error.message)")
@@ -112,7 +117,7 @@ struct Verify: ParsableCommand {
     /// be one of the document's.
     private func statedProperties(document: SCXMLDocument) throws -> [VerifyProperty] {
         var stated: [VerifyProperty] = []
-        for (kind, values) in [("never", never), ("eventually", eventually), ("within", within)] {
+        for (kind, values) in [("never", never), ("eventually", eventually), ("within", within), ("always", always)] {
             stated += try values.map { try VerifyProperty.parse(kind: kind, argument: $0) }
         }
         let beside = (file as NSString).deletingPathExtension + ".verify"
@@ -128,6 +133,11 @@ struct Verify: ParsableCommand {
                 Terminal.writeError("error: \(path): \(error)")
                 throw ExitCode(2)
             }
+        }
+        let conditionsReadable = ["statecraft", "null"].contains(document.datamodelName)
+        if let property = stated.first(where: { if case .always = $0 { !conditionsReadable } else { false } }) {
+            Terminal.writeError("error: property '\(property)': 'always' reads the statecraft and null datamodels, not '\(document.datamodelName)'")
+            throw ExitCode(2)
         }
         let ids = Set(document.configurableStateIDs)
         for property in stated {

@@ -147,6 +147,25 @@ struct VerifyTests {
         #expect(deadlock.steps.map(\.text) == ["inc", "inc", "inc"])
     }
 
+    @Test func aConditionOnTheDatamodelMustAlwaysHold() throws {
+        let body = """
+            <datamodel><data id="n" expr="0"/></datamodel>
+            <state id="counting">
+              <transition event="inc" cond="n &lt; 3"><assign location="n" expr="n + 1"/></transition>
+              <transition event="reset"><assign location="n" expr="0"/></transition>
+            </state>
+            """
+        let clean = try verify(body, initial: "counting", properties: [.always("n <= 3"), .always("In('counting')")])
+        #expect(clean.findings.isEmpty)
+        #expect(clean.nodes == 4)
+        let result = try verify(body, initial: "counting", properties: [.always("n < 2"), .always("n +")])
+        let violations = result.findings.filter { $0.kind == .property }
+        #expect(violations.count == 2)
+        #expect(violations.first?.steps.map(\.text) == ["inc", "inc"])
+        #expect(violations.last?.message.hasPrefix("the condition cannot be evaluated") == true)
+        #expect(violations.last?.steps.isEmpty == true)
+    }
+
     @Test func historyIsPartOfTheConfiguration() throws {
         let body = """
             <state id="on" initial="low">
@@ -207,8 +226,12 @@ struct VerifyTests {
             never open, locked
             eventually opening: open   # no jam forever
             within lock: locked: 2
+            always n < 3
             """)
-        #expect(properties == [.never(["open", "locked"]), .eventually(whenIn: "opening", reach: "open"), .within(event: "lock", state: "locked", steps: 2)])
+        #expect(properties == [
+            .never(["open", "locked"]), .eventually(whenIn: "opening", reach: "open"), .within(event: "lock", state: "locked", steps: 2),
+            .always("n < 3"),
+        ])
         #expect(throws: VerifyPropertyError(line: 2, message: "'within': the number of steps 'x' is not a whole number from 0 to 1000")) {
             try VerifyProperty.parse(file: "never a,b\nwithin e: s: x\n")
         }

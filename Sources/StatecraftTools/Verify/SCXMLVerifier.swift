@@ -37,7 +37,7 @@ package struct SCXMLVerifier {
         )
         let clock = ContinuousClock()
         let started = clock.now
-        var record = Record()
+        var record = Record(datamodelName: document.datamodelName, conditions: properties.compactMap { if case .always(let condition) = $0 { condition } else { nil } })
         let graph = StateSpaceExplorer.explore(space, bounds: bounds) { record.note($0) }
         var result = SCXMLVerification()
         result.elapsed = clock.now - started
@@ -121,6 +121,13 @@ package struct SCXMLVerifier {
                 )
             }
             return nil
+        case .always(let condition):
+            guard let (node, failure) = record.conditionFailures[condition] else { return nil }
+            return .init(
+                kind: .property, property: property,
+                message: failure ?? "the condition is false in \(at(node).joined(separator: ", "))",
+                steps: graph.path(to: node), configuration: at(node)
+            )
         }
     }
 
@@ -140,12 +147,39 @@ package struct SCXMLVerifier {
         /// node it was sent in.
         var after: [String: [(source: Int, target: Int)]] = [:]
         var afterSeen: Set<String> = []
+        /// The `always` conditions, and the first node where each fails (with the error when
+        /// it cannot be evaluated).
+        let datamodelName: String
+        let conditions: [String]
+        var conditionFailures: [String: (Int, String?)] = [:]
+
+        init(datamodelName: String, conditions: [String]) {
+            self.datamodelName = datamodelName
+            self.conditions = conditions
+        }
+
+        /// Evaluates the `always` conditions on the variables of a new node.
+        mutating func evaluateConditions(_ state: SCXMLStateSpace.State, datamodel name: String, node: Int) {
+            let active = Set(state.active)
+            let environment = SCXMLDatamodelEnvironment(isActive: { active.contains($0) })
+            let datamodel: any SCXMLDatamodel = name == "null"
+                ? SCXMLNullDatamodel(environment: environment) : SCXMLExpressionDatamodel(environment: environment)
+            try? datamodel.importVariables(state.variables)
+            for condition in conditions where conditionFailures[condition] == nil {
+                do {
+                    if try !datamodel.evaluateCondition(condition) { conditionFailures[condition] = (node, nil) }
+                } catch {
+                    conditionFailures[condition] = (node, "the condition cannot be evaluated: \(error)")
+                }
+            }
+        }
 
         mutating func note(_ visit: StateSpaceVisit<SCXMLStateSpace>) {
             let state = visit.arrival.state
             if visit.isNew {
                 configuration.append(tables.number(active: state.active, atomic: state.configuration))
                 entered.formUnion(state.active)
+                if !conditions.isEmpty { evaluateConditions(state, datamodel: datamodelName, node: visit.target) }
                 if let problem = state.problem, problems.count < 10, !problems.contains(problem) { problems.append(problem) }
             }
             entered.formUnion(state.entered)

@@ -6,6 +6,7 @@
 /// never ajar, on            # these states are never active together
 /// eventually opening: open  # whenever opening is active, every run goes on to open
 /// within lock: locked: 2    # after the event lock, locked is active within 2 steps
+/// always tries < 3           # a condition on the datamodel, true in every configuration
 /// ```
 ///
 /// Blank lines and text after `#` are ignored.
@@ -17,6 +18,9 @@ package enum VerifyProperty: Hashable, Sendable, CustomStringConvertible {
     case eventually(whenIn: String, reach: String)
     /// After the event, the state is active within this many further steps on every run.
     case within(event: String, state: String, steps: Int)
+    /// The condition, in the document's datamodel (`statecraft` or `null`), holds in every
+    /// configuration, evaluated on its variables (`_event` is not bound; `In()` works).
+    case always(String)
 
     /// The property as a line of a properties file.
     package var description: String {
@@ -24,6 +28,7 @@ package enum VerifyProperty: Hashable, Sendable, CustomStringConvertible {
         case .never(let states): "never \(states.joined(separator: ", "))"
         case .eventually(let from, let to): "eventually \(from): \(to)"
         case .within(let event, let state, let steps): "within \(event): \(state): \(steps)"
+        case .always(let condition): "always \(condition)"
         }
     }
 
@@ -33,6 +38,7 @@ package enum VerifyProperty: Hashable, Sendable, CustomStringConvertible {
         case .never(let states): states
         case .eventually(let from, let to): [from, to]
         case .within(_, let state, _): [state]
+        case .always: []
         }
     }
 
@@ -61,8 +67,14 @@ package enum VerifyProperty: Hashable, Sendable, CustomStringConvertible {
                 throw VerifyPropertyError(message: "'within': the number of steps '\(parts[2])' is not a whole number from 0 to 1000")
             }
             return .within(event: parts[0], state: parts[1], steps: steps)
+        case "always":
+            let condition = argument.trimmingSpaces
+            guard !condition.isEmpty else {
+                throw VerifyPropertyError(message: "'always' is followed by a condition on the datamodel: 'always n < 3'")
+            }
+            return .always(condition)
         default:
-            throw VerifyPropertyError(message: "unknown property '\(kind)'; the properties are never, eventually and within")
+            throw VerifyPropertyError(message: "unknown property '\(kind)'; the properties are never, eventually, within and always")
         }
     }
 
