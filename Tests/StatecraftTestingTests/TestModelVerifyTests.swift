@@ -71,6 +71,12 @@ struct TestModelVerifyTests {
             "always locked at most once: does not hold in locked",
         ])
         #expect(properties[1].path.steps.map(\.description) == ["lock", "unlock", "lock"])
+        // What the article VerifyingCharts prints.
+        #expect(result.findings.map(\.description) == [
+            "deadlock: no event and no timer changes anything in stuck; counterexample: open, jam -> stuck",
+            "property: eventually opening: open: from opening, a run never reaches open (it stops in stuck); counterexample: open, jam -> stuck",
+            "property: always locked at most once: does not hold in locked; counterexample: lock, unlock, lock -> locked",
+        ])
         // Each counterexample replays with TestModel and ends where the finding says.
         for finding in result.findings {
             try model.test(finding.path, checks: [:])

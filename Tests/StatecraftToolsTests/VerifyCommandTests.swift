@@ -38,7 +38,14 @@ struct VerifyCommandTests {
         #expect(output.status == 3)
         #expect(output.standardOutput.contains("search complete"))
         #expect(output.standardOutput.contains("states never entered:\n  20:3 alarm"))
-        #expect(output.standardOutput.contains("deadlock: no event and no timer changes anything in stuck"))
+        #expect(output.standardOutput.contains("""
+            deadlock: no event and no timer changes anything in stuck
+              in: stuck
+              draw: statecraft draw door.scxml --highlight stuck
+              counterexample (a statecraft simulate script):
+                open
+                jam
+            """))
         #expect(output.standardOutput.contains("unhandled-event: the event 'beep' is sent and no transition takes it"))
         #expect(output.standardOutput.contains("property 'eventually opening: open' violated"))
         #expect(!output.standardOutput.contains("never open, locked"))

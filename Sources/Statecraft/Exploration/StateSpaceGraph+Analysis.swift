@@ -85,23 +85,29 @@ extension StateSpaceGraph {
     /// - Returns: The steps and the node they end in, or `nil` when every run reaches a goal
     ///   within `limit` steps (or passes a node that was not expanded).
     package func run(from node: Int, avoiding isGoal: [Bool], for limit: Int) -> (steps: [Step], end: Int)? {
-        // bad[k][v]: a run of k more steps from v avoids the goal.
-        var bad: [[Bool]] = [(0 ..< count).map { !isGoal[$0] }]
-        for k in 1 ... max(limit, 1) where k <= limit {
-            let previous = bad[k - 1]
-            bad.append((0 ..< count).map { node in
-                guard !isGoal[node] else { return false }
-                if isTerminal(node) { return true }
-                guard expanded[node] else { return false }
-                return edges(of: node).contains { previous[Int(edgeTarget[$0])] }
-            })
+        // level[v]: the most steps k <= limit such that a run of k more steps from v avoids the
+        // goal (a terminal node avoids it for ever); -1 for a goal. Runs that avoid the goal for
+        // k steps avoid it for fewer, so one number per node is enough.
+        var level = (0 ..< count).map { isGoal[$0] ? -1 : (isTerminal($0) ? limit : 0) }
+        var k = 1
+        while k <= limit {
+            var changed = false
+            let previous = level
+            for v in 0 ..< count where previous[v] == k - 1 && expanded[v] && !isFinal[v] {
+                if edges(of: v).contains(where: { previous[Int(edgeTarget[$0])] >= k - 1 }) {
+                    level[v] = k
+                    changed = true
+                }
+            }
+            if !changed { break }
+            k += 1
         }
-        guard bad[limit][node] else { return nil }
+        guard level[node] >= limit else { return nil }
         var steps: [Step] = []
         var current = node
         var remaining = limit
         while remaining > 0, !isTerminal(current) {
-            guard let edge = edges(of: current).first(where: { bad[remaining - 1][Int(edgeTarget[$0])] }) else { break }
+            guard let edge = edges(of: current).first(where: { level[Int(edgeTarget[$0])] >= remaining - 1 }) else { break }
             steps.append(edgeStep[edge])
             current = Int(edgeTarget[edge])
             remaining -= 1

@@ -45,6 +45,9 @@ package struct VerifyReport {
             let title = finding.property.map { "property '\($0)' violated" } ?? finding.kind.rawValue
             lines.append("\(title): \(finding.message)")
             lines.append("  in: \(finding.configuration.joined(separator: ", "))")
+            if let file = document.file, !finding.configuration.isEmpty {
+                lines.append("  draw: statecraft draw \(file) --highlight \(finding.configuration.joined(separator: " "))")
+            }
             lines.append("  counterexample (a statecraft simulate script):")
             if finding.steps.isEmpty { lines.append("    (start)") }
             for (index, step) in finding.steps.enumerated() {
