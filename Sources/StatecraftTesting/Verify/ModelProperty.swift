@@ -1,6 +1,6 @@
 public import Statecraft
 
-/// A property a typed chart must have, for ``TestModel/verify(_:)``.
+/// A property a typed chart must have, for ``TestModel/verify(_:maxTime:)``.
 ///
 /// ```swift
 /// let result = model.verify([
@@ -59,7 +59,7 @@ public struct ModelProperty<State: Hashable & Sendable, Event: MachineEvent, Con
     }
 }
 
-/// Something a chart can do wrong, found by ``TestModel/verify(_:)``, with the shortest way to it.
+/// Something a chart can do wrong, found by ``TestModel/verify(_:maxTime:)``, with the shortest way to it.
 public struct ModelFinding<State: Hashable & Sendable, Event: MachineEvent>: Sendable {
     /// What kind of thing.
     public enum Kind: String, Hashable, Sendable {
@@ -92,7 +92,7 @@ extension ModelFinding: CustomStringConvertible {
     }
 }
 
-/// What ``TestModel/verify(_:)`` found.
+/// What ``TestModel/verify(_:maxTime:)`` found.
 public struct ModelVerification<State: Hashable & Sendable, Event: MachineEvent>: Sendable {
     /// A bound that cut the search short.
     public enum Cut: Hashable, Sendable {
