@@ -87,7 +87,7 @@ extension StateSpaceCut {
         case .configurations(let count):
             "the search stopped after \(count) configurations (--max-configurations \(count))"
         case .depth(let depth):
-            "the search stopped at paths of \(depth) steps (--max-depth \(depth))"
+            "the search stopped at paths of \(depth) step\(depth == 1 ? "" : "s") (--max-depth \(depth))"
         case .time(let time):
             "the search stopped after \(time.components.seconds) seconds (--max-time \(time.components.seconds))"
         }
