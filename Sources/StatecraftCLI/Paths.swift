@@ -83,7 +83,7 @@ struct Paths: ParsableCommand {
         }
         var search = SCXMLPathSearch(document: document)
         if let events {
-            search.sampleEvents = try sampleEvents(from: events)
+            search.sampleEvents = try Self.sampleEvents(from: events)
         }
         search.maxDepth = maxDepth
         search.maxConfigurations = maxConfigurations
@@ -92,8 +92,8 @@ struct Paths: ParsableCommand {
         Terminal.write(json ? report.json + "\n" : report.text)
     }
 
-    /// The events of an `--events` file: sends only.
-    private func sampleEvents(from path: String) throws -> [ScriptStep] {
+    /// The events of an `--events` file: sends only (`statecraft verify` reads them too).
+    static func sampleEvents(from path: String) throws -> [ScriptStep] {
         guard let data = FileManager.default.contents(atPath: path) else {
             Terminal.writeError("error: \(path): cannot read the events file")
             throw ExitCode(2)

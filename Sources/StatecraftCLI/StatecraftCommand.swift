@@ -14,13 +14,14 @@ struct StatecraftCommand: AsyncParsableCommand {
               statecraft draw light.scxml --format svg --output light.svg
               printf 'go\\nwait 2s\\n' | statecraft simulate light.scxml
               statecraft paths light.scxml --cover transitions
+              statecraft verify door.scxml --never open,locked
               statecraft conformance ../shared/scxml-irp
               statecraft inspect light.scxml --port 8137
 
             Shell completions: statecraft --generate-completion-script bash (or zsh, fish).
             Colour is used only on a terminal, and never when NO_COLOR is set.
             """,
-        subcommands: [Conformance.self, Check.self, Draw.self, Simulate.self, Paths.self, Inspect.self]
+        subcommands: [Conformance.self, Check.self, Draw.self, Simulate.self, Paths.self, Verify.self, Inspect.self]
     )
 }
 #endif

@@ -1,0 +1,152 @@
+import Foundation
+import Statecraft
+import StatecraftSCXML
+
+/// An SCXML document as a ``StateSpace``: a state is a session saved as a snapshot; a step
+/// restores it, sends an event or lets time pass, and saves it again.
+///
+/// Two sessions are one node when their active states, what their history states remember,
+/// their datamodel's variables, whether they have ended, and their waiting delayed events (name
+/// and how long until due) are the same. The clock's reading and the send counter are not
+/// compared, so that the search ends on documents that only cycle.
+struct SCXMLStateSpace: StateSpace {
+    let document: SCXMLDocument
+    /// The events tried in every configuration.
+    let events: [ScriptStep]
+    let eventLimit: Int
+    /// Whether the document has `<history>` states, whose memory the key must hold.
+    let hasHistory: Bool
+
+    init(document: SCXMLDocument, events: [ScriptStep], eventLimit: Int) {
+        self.document = document
+        self.events = events
+        self.eventLimit = eventLimit
+        hasHistory = document.statePositions.count > document.configurableStateIDs.count
+    }
+
+    /// The key of a node.
+    struct Key: Hashable {
+        var active: [String]
+        var history: [String: [String]]
+        var variables: [SCXMLMember]
+        var finished: Bool
+        var final: String?
+        var waiting: [Waiting]
+        /// Set when the session could not be saved: such a node is not expanded.
+        var problem: String?
+    }
+
+    struct Waiting: Hashable {
+        var delay: Duration
+        var name: String
+    }
+
+    /// What a session is after a step, and what the step did.
+    struct State {
+        var snapshot: SCXMLSession.Snapshot?
+        var active: [String]
+        /// The active atomic states (the top-level final state once ended).
+        var configuration: [String]
+        var waiting: [Waiting]
+        var variables: [SCXMLMember]
+        var taken: [Int] = []
+        var entered: [String] = []
+        /// Events the step delivered to the session that no transition took.
+        var unhandled: [String] = []
+        var faults: [EngineFault] = []
+        var problem: String?
+    }
+
+    func start() -> StateSpaceArrival<State, Key> {
+        let session = SCXMLSession(document: document)
+        return run(session, before: []) { $0.start() }
+    }
+
+    func steps(from state: State) -> [ScriptStep] {
+        var steps = events
+        if let first = state.waiting.first { steps.append(.wait(first.delay)) }
+        return steps
+    }
+
+    func take(_ step: ScriptStep, from state: State) -> StateSpaceArrival<State, Key> {
+        guard let snapshot = state.snapshot else { preconditionFailure("a node without a snapshot is not expanded") }
+        let session: SCXMLSession
+        do {
+            session = try SCXMLSession(document: document, snapshot: snapshot)
+        } catch {
+            var failed = state
+            failed.problem = "a saved session cannot be restored: \(error)"
+            return StateSpaceArrival(state: failed, key: Key(active: [], history: [:], variables: [], finished: true, waiting: [], problem: failed.problem), isFinal: true, tookTransition: false)
+        }
+        return run(session, before: state.waiting) { session in
+            switch step {
+            case .event(let name, let data): session.send(SCXMLEvent(name, data: data ?? .undefined))
+            case .wait(let duration): session.advance(by: duration)
+            }
+        }
+    }
+
+    /// Runs `body` on `session` with its trace recorded, and saves it.
+    private func run(
+        _ session: SCXMLSession, before waiting: [Waiting], _ body: (SCXMLSession) -> Void
+    ) -> StateSpaceArrival<State, Key> {
+        session.eventLimit = eventLimit
+        session.budgets.evaluationTime = min(session.budgets.evaluationTime, SCXMLBudgets.tools.evaluationTime)
+        var taken: [Int] = []
+        var entered: [String] = []
+        var delivered: [String] = []
+        var handled: Set<String> = []
+        session.traceHandler = { entry in
+            switch entry {
+            case .transition(let site, let event):
+                taken.append(site)
+                if let event { handled.insert(event) }
+            case .entered(let state): entered.append(state)
+            case .raised(let name): delivered.append(name)
+            case .sent(name: let name, target: nil, delay: let delay) where delay == .zero: delivered.append(name)
+            default: break
+            }
+        }
+        let clockBefore = session.now
+        body(session)
+        session.traceHandler = nil
+        // The delayed events of this session that fell due in the step were delivered too.
+        let elapsed = session.now - clockBefore
+        delivered += waiting.filter { $0.delay <= elapsed }.map(\.name)
+        let unhandled = delivered.filter { name in
+            !handled.contains(name) && !name.hasPrefix("done.") && !name.hasPrefix("error.")
+        }
+        let finished = session.isFinished
+        let nowWaiting = finished ? [] : session.waitingDelayedEvents.map { Waiting(delay: $0.delay, name: $0.name) }
+        let configuration: [String]
+        if let final = session.finalState, !final.isEmpty { configuration = [final] } else { configuration = session.activeAtomicStates }
+        var state = State(
+            snapshot: nil, active: session.activeStates, configuration: configuration, waiting: nowWaiting, variables: [],
+            taken: taken, entered: entered, unhandled: unhandled, faults: session.faults
+        )
+        var history: [String: [String]] = [:]
+        do {
+            let snapshot = try session.snapshot()
+            state.snapshot = snapshot
+            state.variables = snapshot.variables
+            if hasHistory { history = try Self.history(of: snapshot) }
+        } catch {
+            state.problem = "the session cannot be saved, so the search does not go on from here: \(error)"
+        }
+        let key = Key(
+            active: state.active, history: history, variables: state.variables, finished: finished,
+            final: session.finalState, waiting: nowWaiting, problem: state.problem
+        )
+        return StateSpaceArrival(state: state, key: key, isFinal: finished || state.problem != nil, tookTransition: !taken.isEmpty)
+    }
+
+    /// What the history states of a snapshot remember, read from its JSON form (the only
+    /// public way to it).
+    private static func history(of snapshot: SCXMLSession.Snapshot) throws -> [String: [String]] {
+        struct Saved: Decodable {
+            struct Session: Decodable { var history: [String: [String]] }
+            var session: Session
+        }
+        return try JSONDecoder().decode(Saved.self, from: JSONEncoder().encode(snapshot)).session.history
+    }
+}
