@@ -49,7 +49,7 @@ let package = Package(
         .library(name: "Statecraft", targets: ["Statecraft"]),
         .library(name: "StatecraftClassic", targets: ["StatecraftClassic"]),
         .library(name: "StatecraftSCXML", targets: ["StatecraftSCXML"]),
-        // Trait Tools (swift-argument-parser; enables Inspector).
+        // Trait Tools (swift-argument-parser; enables Inspector and HTTP).
         .executable(name: "statecraft", targets: ["StatecraftCLI"]),
         .library(name: "StatecraftRuntime", targets: ["StatecraftRuntime"]),
         .library(name: "StatecraftTesting", targets: ["StatecraftTesting"]),

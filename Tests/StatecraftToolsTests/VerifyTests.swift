@@ -63,9 +63,21 @@ struct VerifyTests {
     }
 
     @Test func statesNeverEnteredAndTransitionsNeverTakenAreListed() throws {
-        let result = try verify(Self.door + #"<state id="orphan"><transition event="x" target="closed"/></state>"#, initial: "closed")
+        let body = Self.door + #"<state id="orphan"><transition event="x" target="closed"/></state>"#
+        let result = try verify(body, initial: "closed")
         #expect(result.statesNeverEntered == ["orphan"])
         #expect(result.sitesNeverTaken.count == 1)
+        // The report's last line says what the exit status counts.
+        let report = VerifyReport(document: try SimulationFixtures.document("""
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="closed">\(body)</scxml>
+            """), result: result)
+        #expect(report.status == 3)
+        #expect(report.text.hasSuffix("1 state never entered\n"))
+        let clean = VerifyReport(document: try SimulationFixtures.document("""
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="closed">\(Self.door)</scxml>
+            """), result: try verify(Self.door, initial: "closed"))
+        #expect(clean.status == 0)
+        #expect(clean.text.hasSuffix("no problem found\n"))
     }
 
     @Test func anEventlessLoopIsALivelock() throws {

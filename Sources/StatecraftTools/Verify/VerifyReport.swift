@@ -55,8 +55,13 @@ package struct VerifyReport {
                 lines.append("    \(step.text)")
             }
         }
+        // The last line says what the exit status counts: findings and states never entered.
         let found = result.findings.count
-        lines.append(found == 0 ? "no problem found" : "\(found) problem\(found == 1 ? "" : "s") found")
+        let unentered = result.statesNeverEntered.count
+        var parts: [String] = []
+        if found > 0 { parts.append("\(found) problem\(found == 1 ? "" : "s") found") }
+        if unentered > 0 { parts.append("\(unentered) state\(unentered == 1 ? "" : "s") never entered") }
+        lines.append(parts.isEmpty ? "no problem found" : parts.joined(separator: ", "))
         return lines.joined(separator: "\n") + "\n"
     }
 
