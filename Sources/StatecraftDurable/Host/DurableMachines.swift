@@ -185,7 +185,7 @@ public final class DurableMachines: Sendable {
 
     /// Stops taking requests, waits for those queued, and stops the writer. The store stays open.
     public func close() async {
-        let waiting = queue.withLock { queue in
+        let waiting = withQueue { queue in
             queue.closed = true
             defer { queue.waiter = nil }
             return queue.waiter

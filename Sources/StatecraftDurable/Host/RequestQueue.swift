@@ -41,25 +41,47 @@ struct RequestQueue: ~Copyable {
     /// The writer, when it waits for a request.
     var waiter: CheckedContinuation<Void, Never>?
     var closed = false
+
+    /// Whether the queue is consistent, as the engine's `Machine.checkInvariants()` and the
+    /// runtime's state check theirs: the writer waits only while nothing is pending and the
+    /// queue is open (a request or closing wakes it and takes its continuation, so a waiter
+    /// beside work would sleep through it).
+    ///
+    /// - Returns: `true`; a violation stops a debug build with a message that names it.
+    func checkInvariants() -> Bool {
+        if waiter != nil {
+            precondition(pending.isEmpty, "StatecraftDurable: the writer waits while \(pending.count) requests are pending")
+            precondition(!closed, "StatecraftDurable: the writer waits on a closed request queue")
+        }
+        return true
+    }
 }
 
 extension DurableMachines {
+    /// `queue.withLock`, with the queue's invariants checked after every body in debug builds
+    /// (every test run); nothing in release builds.
+    func withQueue<Result: Sendable>(_ body: (inout RequestQueue) -> Result) -> Result {
+        queue.withLock { queue in
+            let result = body(&queue)
+            assert(queue.checkInvariants())
+            return result
+        }
+    }
+
     /// Queues a request and waits for the writer's reply.
     func submit(_ work: Work) async throws -> Reply {
         try await withCheckedThrowingContinuation { (reply: CheckedContinuation<Reply, any Error>) in
-            let wake: CheckedContinuation<Void, Never>?
-            let accepted = queue.withLock { queue -> Bool in
-                guard !queue.closed else { return false }
+            // The request goes in and a waiting writer comes out under one lock, so the queue is
+            // never left with both; the writer is woken outside it.
+            let (accepted, wake) = withQueue { queue -> (Bool, CheckedContinuation<Void, Never>?) in
+                guard !queue.closed else { return (false, nil) }
                 queue.pending.append(Request(work: work, reply: reply))
-                return true
+                defer { queue.waiter = nil }
+                return (true, queue.waiter)
             }
             guard accepted else {
                 reply.resume(throwing: DurableError(code: .closed, message: "the durable machines were closed"))
                 return
-            }
-            wake = queue.withLock { queue in
-                defer { queue.waiter = nil }
-                return queue.waiter
             }
             wake?.resume()
         }
@@ -71,7 +93,7 @@ extension DurableMachines {
         // with closing, so this ends.
         while true {
             enum Taken { case batch([Request]), finished, wait }
-            let taken: Taken = queue.withLock { queue in
+            let taken: Taken = withQueue { queue in
                 if !queue.pending.isEmpty {
                     let count = min(maxBatch, queue.pending.count)
                     let batch = Array(queue.pending.prefix(count))
@@ -85,7 +107,7 @@ extension DurableMachines {
             case .finished: return nil
             case .wait:
                 await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
-                    let resumeNow = queue.withLock { queue -> Bool in
+                    let resumeNow = withQueue { queue -> Bool in
                         if !queue.pending.isEmpty || queue.closed { return true }
                         queue.waiter = waiter
                         return false
