@@ -1,4 +1,4 @@
-#if Durable
+#if Postgres
 @testable import StatecraftDurable
 import Testing
 
