@@ -37,6 +37,20 @@ enum DocumentLoading {
             throw Failure(description: "\(error)")
         }
     }
+
+    /// Reads the document as ``load(_:anyDatamodel:readPolicy:)`` does, for a command that
+    /// can do nothing without it: a failure is written to standard error as `error: ...` and
+    /// ends the command with exit code 1.
+    static func loadOrExit(
+        _ path: String, anyDatamodel: Bool = false, readPolicy: SCXMLDocument.ReadPolicy = .documentFolder
+    ) throws(ExitCode) -> SCXMLDocument {
+        do {
+            return try load(path, anyDatamodel: anyDatamodel, readPolicy: readPolicy)
+        } catch {
+            Terminal.writeError("\(Terminal.standardError.paint("error:", .error)) \(error)")
+            throw ExitCode(1)
+        }
+    }
 }
 
 /// `--allow-read DIR`, shared by every command that reads a document.

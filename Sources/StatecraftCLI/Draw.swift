@@ -51,13 +51,7 @@ struct Draw: ParsableCommand {
     }
 
     func run() throws {
-        let document: SCXMLDocument
-        do {
-            document = try DocumentLoading.load(file, anyDatamodel: true, readPolicy: reading.policy)
-        } catch {
-            Terminal.writeError("\(Terminal.standardError.paint("error:", .error)) \(error)")
-            throw ExitCode(1)
-        }
+        let document = try DocumentLoading.loadOrExit(file, anyDatamodel: true, readPolicy: reading.policy)
         do {
             let request = DrawingRequest(format: format, highlighted: highlight)
             let drawing = try request.render(

@@ -74,13 +74,7 @@ struct Paths: ParsableCommand {
     }
 
     func run() throws {
-        let document: SCXMLDocument
-        do {
-            document = try DocumentLoading.load(file, readPolicy: reading.policy)
-        } catch {
-            Terminal.writeError("error: \(error)")
-            throw ExitCode(1)
-        }
+        let document = try DocumentLoading.loadOrExit(file, readPolicy: reading.policy)
         var search = SCXMLPathSearch(document: document)
         if let events {
             search.sampleEvents = try Self.sampleEvents(from: events)

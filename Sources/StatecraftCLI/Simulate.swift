@@ -64,13 +64,7 @@ struct Simulate: ParsableCommand {
     var trace = false
 
     func run() throws {
-        let document: SCXMLDocument
-        do {
-            document = try DocumentLoading.load(file, readPolicy: reading.policy)
-        } catch {
-            Terminal.writeError("error: \(error)")
-            throw ExitCode(1)
-        }
+        let document = try DocumentLoading.loadOrExit(file, readPolicy: reading.policy)
         let simulation = SCXMLSimulation(document: document, tracing: trace)
         let interactive = script == nil && isatty(STDIN_FILENO) != 0
         emit(simulation.start())

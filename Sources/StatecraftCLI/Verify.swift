@@ -96,13 +96,7 @@ struct Verify: ParsableCommand {
     }
 
     func run() throws {
-        let document: SCXMLDocument
-        do {
-            document = try DocumentLoading.load(file, readPolicy: reading.policy)
-        } catch {
-            Terminal.writeError("error: \(error)")
-            throw ExitCode(1)
-        }
+        let document = try DocumentLoading.loadOrExit(file, readPolicy: reading.policy)
         var verifier = SCXMLVerifier(document: document)
         verifier.bounds = StateSpaceBounds(maxConfigurations: maxConfigurations, maxDepth: maxDepth, maxTime: .seconds(maxTime))
         if let events { verifier.sampleEvents = try Paths.sampleEvents(from: events) }

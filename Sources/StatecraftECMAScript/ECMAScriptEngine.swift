@@ -1,3 +1,4 @@
+import Statecraft
 public import StatecraftSCXML
 
 /// Whether this build of Statecraft can run the `ecmascript` datamodel, and the datamodel for
@@ -104,7 +105,7 @@ public struct ECMAScriptEngineError: Error, Hashable, Sendable, CustomStringConv
     ///   - message: What is wrong and what to do.
     public init(code: Code, message: String) {
         self.code = code
-        self.message = message
+        self.message = message.escapingControlCharacters()
     }
 
     /// The error of a build without JavaScriptCore, naming the trait and the apt package.

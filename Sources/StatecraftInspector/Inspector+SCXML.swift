@@ -66,7 +66,7 @@ extension Inspector {
         guard valid else {
             throw InspectorError(
                 code: .badRequest,
-                message: "'\(name)' is not an event name; use tokens of letters, digits, '_', '-' or ':' separated by dots (done.state.s1)"
+                message: "'\(name.excerpt())' is not an event name; use tokens of letters, digits, '_', '-' or ':' separated by dots (done.state.s1)"
             )
         }
     }

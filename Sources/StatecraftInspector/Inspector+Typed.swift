@@ -119,14 +119,14 @@ struct TypedView<State: Hashable & Sendable, Event: MachineEvent, Context: Senda
         guard let entry = events.entry(named: name) else {
             throw InspectorError(
                 code: .unknownEvent,
-                message: "machine '\(id)' has no event '\(name)'; it takes: "
+                message: "machine '\(id)' has no event '\(name.excerpt())'; it takes: "
                     + (eventNames.isEmpty ? "(none: it was added without events)" : eventNames.joined(separator: ", "))
             )
         }
         guard let event = entry.make(data) else {
             throw InspectorError(
                 code: .unknownEvent,
-                message: "event '\(name)' of machine '\(id)' does not take "
+                message: "event '\(name.excerpt())' of machine '\(id)' does not take "
                     + (data.map { "the data \(JSONText.value($0))" } ?? "no data")
                     + (entry.example.map { "; for example: \($0)" } ?? "")
             )

@@ -1,4 +1,5 @@
 #if Inspector
+import Statecraft
 import Synchronization
 
 /// A live page for running machines: it attaches to `MachineRuntime`s and SCXML sessions and
@@ -129,7 +130,7 @@ public final class Inspector: Sendable {
         guard !id.isEmpty, id.count <= 64, allowed else {
             throw InspectorError(
                 code: .badRequest,
-                message: "machine id '\(id)' is not usable in a URL; use 1 to 64 letters, digits, '.', '_' or '-'"
+                message: "machine id '\(id.excerpt())' is not usable in a URL; use 1 to 64 letters, digits, '.', '_' or '-'"
             )
         }
     }
@@ -143,7 +144,7 @@ public final class Inspector: Sendable {
         if let id {
             throw InspectorError(
                 code: .unknownMachine,
-                message: "no machine has id '\(id)'; the machines are: \(order.isEmpty ? "(none)" : order.joined(separator: ", "))"
+                message: "no machine has id '\(id.excerpt())'; the machines are: \(order.isEmpty ? "(none)" : order.joined(separator: ", "))"
             )
         }
         if order.isEmpty {

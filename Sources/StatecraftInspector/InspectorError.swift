@@ -1,4 +1,6 @@
 #if Inspector
+import Statecraft
+
 /// Why the inspector refused a request or could not start: a code, the HTTP status it answers
 /// with, and a message that says what was wrong and what to do.
 ///
@@ -58,7 +60,7 @@ public struct InspectorError: Error, Sendable, Hashable, CustomStringConvertible
     ///   - message: What was wrong and what to do.
     public init(code: Code, message: String) {
         self.code = code
-        self.message = message
+        self.message = message.escapingControlCharacters()
     }
 
     /// The HTTP status the inspector answers with.

@@ -1,3 +1,5 @@
+import Statecraft
+
 /// Why an SCXML document could not be read, checked or run, and where.
 ///
 /// ```
@@ -48,7 +50,7 @@ public struct SCXMLError: Error, Hashable, Sendable, CustomStringConvertible {
     ///   - file: The document's file, if any.
     public init(code: Code, message: String, position: TextPosition? = nil, file: String? = nil) {
         self.code = code
-        self.message = message
+        self.message = message.escapingControlCharacters()
         self.position = position
         self.file = file
     }

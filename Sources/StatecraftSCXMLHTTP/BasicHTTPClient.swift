@@ -1,6 +1,7 @@
 #if HTTP
 import NIOCore
 import NIOPosix
+import Statecraft
 import StatecraftSCXML
 
 /// Posts one message and reads the status of the answer: the client side of the Basic HTTP
@@ -146,14 +147,15 @@ struct BasicHTTPClient: Sendable {
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 
-    /// An address cut to 100 characters, its `token=` value hidden, for a message.
+    /// An address as a message quotes it, its `token=` value hidden: control characters
+    /// escaped, at most 100 bytes.
     static func shown(_ address: String) -> String {
         var text = address
         if let range = text.range(of: "token=") {
             let end = text[range.upperBound...].firstIndex(of: "&") ?? text.endIndex
             text.replaceSubrange(range.upperBound..<end, with: "…")
         }
-        return text.count <= 100 ? text : text.prefix(100) + "..."
+        return text.excerpt()
     }
 
     struct Timeout: Error {}

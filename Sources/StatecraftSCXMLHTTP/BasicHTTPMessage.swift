@@ -1,5 +1,6 @@
 #if HTTP
 import StatecraftSCXML
+import Statecraft
 
 /// The messages of the Basic HTTP Event I/O Processor (SCXML C.2): what a `<send>` posts, and
 /// the event a received POST becomes. Pure functions of their input, so that hostile input is
@@ -123,7 +124,7 @@ enum BasicHTTPMessage {
             for pair in pairs {
                 let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard let name = decode(parts[0]), let value = decode(parts[1]) else {
-                    throw Malformed(message: "the parameter '\(String(parts[0].prefix(100)))' is not form-encoded (a '%' needs two hexadecimal digits, and the text UTF-8)")
+                    throw Malformed(message: "the parameter '\(parts[0].excerpt())' is not form-encoded (a '%' needs two hexadecimal digits, and the text UTF-8)")
                 }
                 if name == eventNameParameter {
                     names.append(value)

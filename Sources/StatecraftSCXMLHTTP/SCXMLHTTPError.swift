@@ -1,4 +1,6 @@
 #if HTTP
+import Statecraft
+
 /// Why an ``SCXMLHTTPProcessor`` could not do what it was asked, or refused a request.
 public struct SCXMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
@@ -25,7 +27,7 @@ public struct SCXMLHTTPError: Error, Sendable, Hashable, CustomStringConvertible
     ///   - message: In words.
     public init(code: Code, message: String) {
         self.code = code
-        self.message = message
+        self.message = message.escapingControlCharacters()
     }
 
     /// The message.

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import Statecraft
 import StatecraftInspector
 import StatecraftSCXML
 import Synchronization
@@ -108,7 +109,7 @@ extension SCXMLHTTPProcessor {
         if let refusal = checkToken(target: target, fields: fields) { return refusal }
         let path = target.prefix { $0 != "?" }
         guard path.hasPrefix("/scxml/"), let endpoint = endpoint(forKey: path.dropFirst("/scxml/".count)) else {
-            return (.notFound, "no session listens at \(path.prefix(100)); post to the location in its _ioprocessors")
+            return (.notFound, "no session listens at \(path.excerpt()); post to the location in its _ioprocessors")
         }
         guard request.method == .post else {
             return (.methodNotAllowed, "the Basic HTTP Event I/O Processor takes events as POST only, not \(request.method)")
@@ -135,7 +136,7 @@ extension SCXMLHTTPProcessor {
         case true?: return (.ok, "")
         case false?:
             return (.serviceUnavailable, "\(configuration.maxQueuedEvents) events already wait for this session (maxQueuedEvents); try again later")
-        case nil: return (.notFound, "the session at \(path.prefix(100)) no longer takes events")
+        case nil: return (.notFound, "the session at \(path.excerpt()) no longer takes events")
         }
     }
 

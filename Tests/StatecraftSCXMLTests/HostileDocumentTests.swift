@@ -185,4 +185,18 @@ struct HostileDocumentTests {
         let error = try #require(refusal("<scxml><state id=\"&unknown;\"/></scxml>"))
         #expect(error.code == .malformedXML)
     }
+
+    /// A value a document quotes into a refusal cannot make the message two
+    /// lines (a forged `file:line:column:` line in a build log) or send a terminal escape: the
+    /// message is one line, the line feed written as `\u{0A}`.
+    @Test("A refusal quoting the document's text is one line, its control characters escaped")
+    func messagesQuoteOnOneLine() throws {
+        let text = """
+            <scxml version="1.0" xmlns="http://www.w3.org/2005/07/scxml" datamodel="x&#10;hostile.scxml:1:1: fine&#13;">
+            <state id="a"/></scxml>
+            """
+        let error = try #require(throws: SCXMLError.self) { try SCXMLDocument(xml: text, file: "hostile.scxml") }
+        #expect(!error.description.unicodeScalars.contains { $0.value < 0x20 })
+        #expect(error.message.contains(#"x\u{0A}hostile.scxml:1:1: fine\u{0D}"#))
+    }
 }

@@ -64,7 +64,7 @@ public struct DefinitionError: Error, Hashable, Sendable, CustomStringConvertibl
     ///   - location: Where the faulty element was written.
     public init(code: Code, message: String, location: SourceLocation? = nil) {
         self.code = code
-        self.message = message
+        self.message = message.escapingControlCharacters()
         self.location = location
     }
 

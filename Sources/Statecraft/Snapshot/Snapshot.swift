@@ -161,7 +161,7 @@ public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible 
     ///   - message: What is wrong, naming the states involved.
     public init(code: Code, message: String) {
         self.code = code
-        self.message = message
+        self.message = message.escapingControlCharacters()
     }
 
     /// The message.

@@ -47,7 +47,7 @@ public struct ChartLint: Hashable, Sendable, CustomStringConvertible {
     ///   - transition: The transition it is about.
     public init(code: Code, message: String, location: SourceLocation?, state: Int? = nil, transition: Int? = nil) {
         self.code = code
-        self.message = message
+        self.message = message.escapingControlCharacters()
         self.location = location
         self.state = state
         self.transition = transition

@@ -1,4 +1,6 @@
 #if Durable
+import Statecraft
+
 /// Why a durable machine could not be created, loaded, sent an event or saved.
 ///
 /// Every problem with stored data (a row that does not decode, a snapshot of another chart
@@ -63,7 +65,7 @@ public struct DurableError: Error, Sendable, CustomStringConvertible {
     ///   - cause: The underlying error.
     public init(code: Code, message: String, machineID: String? = nil, cause: (any Error & Sendable)? = nil) {
         self.code = code
-        self.message = message
+        self.message = message.escapingControlCharacters()
         self.machineID = machineID
         self.cause = cause
     }

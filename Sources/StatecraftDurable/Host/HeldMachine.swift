@@ -1,5 +1,6 @@
 #if Durable
 import Foundation
+import Statecraft
 
 /// A machine the writer holds between steps: the instance and its row as last written.
 ///
@@ -148,7 +149,7 @@ enum DurableIDs {
     static func refusal(ofClientID id: String) -> String? {
         if id.isEmpty { return "an event id must not be empty" }
         guard let prefix = reserved.first(where: { id.hasPrefix($0) }) else { return nil }
-        return "the event id '\(id.prefix(80))' starts with '\(prefix)', which is reserved for the ids the store makes for "
+        return "the event id '\(id.excerpt(byteLimit: 80))' starts with '\(prefix)', which is reserved for the ids the store makes for "
             + "timers ('timer:') and messages ('message:'); choose an id without either prefix"
     }
 }

@@ -1,5 +1,6 @@
 #if Inspector
 import Foundation
+import Statecraft
 import Synchronization
 
 /// A machine's recent records, oldest first: at most `limit` of them and at most `byteLimit`
@@ -84,7 +85,7 @@ final class Recorder: Sendable {
     /// states (when short), no data, transitions or context, and `tooLarge` with the sizes.
     static func placeholder(for record: InspectorRecord, byteLimit: Int) -> InspectorRecord {
         let size = record.json.utf8.count
-        let name = record.eventName.map { $0.count <= 100 ? $0 : $0.prefix(100) + "..." }
+        let name = record.eventName.map { $0.excerpt() }
         let states = JSONText.array(record.activeStates.map { JSONText.string($0) })
         let shownStates = states.utf8.count <= 512 ? states : "[]"
         let milliseconds = Int64((Date().timeIntervalSince1970 * 1000).rounded())

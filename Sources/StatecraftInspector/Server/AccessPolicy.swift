@@ -1,4 +1,6 @@
 #if Inspector
+import Statecraft
+
 /// Who may use the inspector: the one decision every request goes through, the page, its
 /// files, the JSON routes, sending events and the WebSocket of updates alike. It reads only
 /// the request's head (method, target, headers), so it is a pure function of what arrived:
@@ -198,9 +200,11 @@ package struct AccessPolicy: Sendable {
         }
     }
 
-    /// A value from the request, cut to 100 characters for a message.
+    /// A value from the request as a message quotes it: control characters escaped, at most
+    /// 100 bytes (``Swift/StringProtocol/excerpt(byteLimit:)``), so a refusal stays one short line
+    /// whatever was sent.
     private static func shown(_ value: String) -> String {
-        value.count <= 100 ? value : value.prefix(100) + "..."
+        value.excerpt()
     }
 
     private static func refusal(_ code: InspectorError.Code, _ message: String) -> InspectorError {

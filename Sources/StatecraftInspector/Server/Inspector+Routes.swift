@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
+import Statecraft
 import StatecraftSCXML
 
 /// The routes: the page, the machines' JSON, sending events, and the WebSocket of updates.
@@ -127,7 +128,7 @@ extension Inspector {
             throw InspectorError(code: .badRequest, message: #"the body needs "name", the event's name as a non-empty string"#)
         }
         if let unknown = members.first(where: { $0.name != "name" && $0.name != "data" }) {
-            throw InspectorError(code: .badRequest, message: "the body has '\(unknown.name)'; only \"name\" and \"data\" are read")
+            throw InspectorError(code: .badRequest, message: "the body has '\(unknown.name.excerpt())'; only \"name\" and \"data\" are read")
         }
         return (name, members.first { $0.name == "data" }?.value)
     }

@@ -1,3 +1,5 @@
+import Statecraft
+
 /// What a datamodel may ask of the session it serves. It is only valid on the session's own
 /// thread of control, like the datamodel itself.
 public struct SCXMLDatamodelEnvironment {
@@ -34,7 +36,7 @@ public struct SCXMLDatamodelError: Error, Hashable, Sendable, CustomStringConver
     ///   - message: What went wrong.
     ///   - offset: Where in the expression, counted in characters from 0.
     public init(_ message: String, offset: Int? = nil) {
-        self.message = message
+        self.message = message.escapingControlCharacters()
         self.offset = offset
     }
 

@@ -111,7 +111,7 @@ public struct SCXMLIOProcessorError: Error, Sendable, Hashable, CustomStringConv
     ///
     /// - Parameter message: What failed and why.
     public init(_ message: String) {
-        self.message = message
+        self.message = message.escapingControlCharacters()
     }
 
     /// The message.

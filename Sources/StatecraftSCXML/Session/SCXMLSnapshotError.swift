@@ -1,3 +1,5 @@
+import Statecraft
+
 /// Why a session could not be saved as a snapshot, or a snapshot could not become a session.
 ///
 /// ```
@@ -41,7 +43,7 @@ public struct SCXMLSnapshotError: Error, Hashable, Sendable, CustomStringConvert
     ///   - message: What is wrong.
     public init(code: Code, message: String) {
         self.code = code
-        self.message = message
+        self.message = message.escapingControlCharacters()
     }
 
     /// The message.

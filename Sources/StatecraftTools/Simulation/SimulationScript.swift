@@ -1,3 +1,4 @@
+import Statecraft
 package import StatecraftSCXML
 
 /// One command of a simulation script.
@@ -22,7 +23,7 @@ package struct SimulationScriptError: Error, Hashable, Sendable, CustomStringCon
     package init(line: Int, column: Int, message: String) {
         self.line = line
         self.column = column
-        self.message = message
+        self.message = message.escapingControlCharacters()
     }
 
     /// `script:3:7: message`.
