@@ -25,42 +25,28 @@ extension SCXMLHTTPProcessor {
         if state.withLock({ $0.task != nil }) {
             throw SCXMLHTTPError(code: .cannotListen, message: "the processor is already listening; stop() it first")
         }
-        let (ports, portSink) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
-        let failure = Mutex<String?>(nil)
-        var logger = Logger(label: "statecraft.scxml.http")
-        logger.logLevel = .critical
-        let application = Application(
-            responder: CallbackResponder<BasicRequestContext> { request, _ in await self.answer(request) },
-            server: .http1(configuration: .init(
-                idleTimeout: .nanoseconds(BasicHTTPClient.nanoseconds(configuration.idleTimeout))
-            )),
-            configuration: ApplicationConfiguration(
-                address: .hostname(configuration.host, port: configuration.port), serverName: "Statecraft SCXML"
-            ),
-            onServerRunning: { channel in
-                portSink.yield(channel.localAddress?.port ?? 0)
-                portSink.finish()
-            },
-            logger: logger
-        )
-        let task = Task {
-            do {
-                try await application.runService(gracefulShutdownSignals: [])
-            } catch {
-                failure.withLock { $0 = "\(error)" }
+        let running: ServerLaunch.Running
+        do {
+            running = try await ServerLaunch.start(label: "statecraft.scxml.http") { logger, onServerRunning in
+                Application(
+                    responder: CallbackResponder<BasicRequestContext> { request, _ in await self.answer(request) },
+                    server: .http1(configuration: .init(
+                        idleTimeout: .nanoseconds(BasicHTTPClient.nanoseconds(configuration.idleTimeout))
+                    )),
+                    configuration: ApplicationConfiguration(
+                        address: .hostname(configuration.host, port: configuration.port), serverName: "Statecraft SCXML"
+                    ),
+                    onServerRunning: onServerRunning,
+                    logger: logger
+                )
             }
-            portSink.finish()
-        }
-        var port: Int?
-        for await value in ports { port = value }
-        guard let port else {
-            task.cancel()
-            let reason = failure.withLock { $0 } ?? "the server stopped before it listened"
+        } catch {
             throw SCXMLHTTPError(
                 code: .cannotListen,
-                message: "cannot listen on \(configuration.host):\(configuration.port): \(reason); choose another port (0 picks a free one)"
+                message: "cannot listen on \(configuration.host):\(configuration.port): \(error.reason); choose another port (0 picks a free one)"
             )
         }
+        let (task, port) = (running.task, running.port)
         state.withLock { state in
             state.task = task
             state.port = port

@@ -267,5 +267,18 @@ struct DoorTests {
         }
         #expect(inspector.address == nil)
     }
+
+    @Test func aPortInUseIsRefusedAtStartWithTheAddressAndWhatToDo() async throws {
+        let first = Inspector(configuration: InspectorConfiguration(port: 0, token: "secret-token"))
+        let port = try await first.start().port
+        let second = Inspector(configuration: InspectorConfiguration(port: port, token: "secret-token"))
+        let error = await #expect(throws: InspectorError.self) { try await second.start() }
+        #expect(error?.code == .cannotListen)
+        #expect(error?.message.hasPrefix("cannot listen on 127.0.0.1:\(port): ") == true)
+        #expect(error?.message.hasSuffix("choose another port (0 picks a free one)") == true)
+        #expect(second.address == nil)
+        #expect(first.address?.port == port)
+        await first.stop()
+    }
 }
 #endif

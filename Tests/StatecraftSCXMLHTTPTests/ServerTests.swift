@@ -12,6 +12,23 @@ struct ServerTests {
         #expect(first.count == 64 && first != SCXMLHTTPProcessor().token)
     }
 
+    @Test func aPortInUseIsRefusedAtStartWithTheAddressAndWhatToDo() async throws {
+        let first = try await startedProcessor()
+        let port = try #require(first.port)
+        let second = SCXMLHTTPProcessor(configuration: SCXMLHTTPConfiguration(port: port, token: "test-token"))
+        let error = await #expect(throws: SCXMLHTTPError.self) { try await second.start() }
+        #expect(error?.code == .cannotListen)
+        #expect(error?.message.hasPrefix("cannot listen on 127.0.0.1:\(port): ") == true)
+        #expect(error?.message.hasSuffix("choose another port (0 picks a free one)") == true)
+        #expect(second.port == nil)
+        // The first server still answers; the failed one can be started elsewhere.
+        #expect(first.port == port)
+        await first.stop()
+        let again = try await startedProcessor()
+        #expect(again.port != nil)
+        await again.stop()
+    }
+
     @Test func anEndpointsLocationCarriesThePortAndTheToken() async throws {
         let processor = try await startedProcessor()
         let port = try #require(processor.port)

@@ -21,47 +21,30 @@ extension Inspector {
     @discardableResult
     public func start() async throws(InspectorError) -> InspectorAddress {
         try Self.check(token: token)
-        let running = server.withLock { $0.task != nil }
-        if running {
+        if server.withLock({ $0.task != nil }) {
             throw InspectorError(code: .cannotListen, message: "the inspector is already running; stop() it first")
         }
-        let (ports, portSink) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
-        let failure = FailureBox()
-        var logger = Logger(label: "statecraft.inspector")
-        // Stopping cancels the server, which Hummingbird logs as errors; failures to listen are
-        // thrown by start() instead.
-        logger.logLevel = .critical
         let routes = httpRouter().buildResponder()
-        let application = Application(
-            responder: CallbackResponder { request, context in await self.answer(request, context: context, routes: routes) },
-            server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter()),
-            configuration: ApplicationConfiguration(
-                address: .hostname(configuration.host, port: configuration.port), serverName: "Statecraft inspector"
-            ),
-            onServerRunning: { channel in
-                portSink.yield(channel.localAddress?.port ?? 0)
-                portSink.finish()
-            },
-            logger: logger
-        )
-        let task = Task {
-            do {
-                try await application.runService(gracefulShutdownSignals: [])
-            } catch {
-                failure.set("\(error)")
+        let running: ServerLaunch.Running
+        do {
+            running = try await ServerLaunch.start(label: "statecraft.inspector") { logger, onServerRunning in
+                Application(
+                    responder: CallbackResponder { request, context in await self.answer(request, context: context, routes: routes) },
+                    server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter()),
+                    configuration: ApplicationConfiguration(
+                        address: .hostname(configuration.host, port: configuration.port), serverName: "Statecraft inspector"
+                    ),
+                    onServerRunning: onServerRunning,
+                    logger: logger
+                )
             }
-            portSink.finish()
-        }
-        var port: Int?
-        for await value in ports { port = value }
-        guard let port else {
-            task.cancel()
-            let reason = failure.value ?? "the server stopped before it listened"
+        } catch {
             throw InspectorError(
                 code: .cannotListen,
-                message: "cannot listen on \(configuration.host):\(configuration.port): \(reason); choose another port (0 picks a free one)"
+                message: "cannot listen on \(configuration.host):\(configuration.port): \(error.reason); choose another port (0 picks a free one)"
             )
         }
+        let (task, port) = (running.task, running.port)
         let address = InspectorAddress(host: configuration.host, port: port, token: token)
         server.withLock { state in
             state.task = task
@@ -102,14 +85,5 @@ extension Inspector {
         keeper.finish()
         await stop()
     }
-}
-
-/// The error a server task ended with, read by the task that started it.
-private final class FailureBox: Sendable {
-    private let text = Mutex<String?>(nil)
-
-    func set(_ value: String) { text.withLock { $0 = value } }
-
-    var value: String? { text.withLock { $0 } }
 }
 #endif
