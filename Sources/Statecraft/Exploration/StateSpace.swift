@@ -5,6 +5,7 @@
 /// session's snapshot); a key tells two states apart (the configuration, what history
 /// remembers, the pending timers by how long until they are due, the data); a step is what
 /// the environment can do next (send one of its events, let a timer fire).
+@usableFromInline
 package protocol StateSpace {
     /// A state of the system, copied and kept until it is expanded.
     associatedtype State
@@ -24,18 +25,19 @@ package protocol StateSpace {
 }
 
 /// Where a step (or the start) leads: the new state, its key, and what the step did.
+@usableFromInline
 package struct StateSpaceArrival<State, Key> {
     /// The state reached.
-    package var state: State
+    @usableFromInline package var state: State
     /// Its key.
-    package var key: Key
+    @usableFromInline package var key: Key
     /// Whether the system has ended (a top-level final state): it is not expanded.
-    package var isFinal: Bool
+    @usableFromInline package var isFinal: Bool
     /// Whether the step took a transition (even one that leads back to the same key).
-    package var tookTransition: Bool
+    @usableFromInline package var tookTransition: Bool
 
     /// Makes an arrival.
-    package init(state: State, key: Key, isFinal: Bool, tookTransition: Bool) {
+    @inlinable package init(state: State, key: Key, isFinal: Bool, tookTransition: Bool) {
         self.state = state
         self.key = key
         self.isFinal = isFinal
@@ -44,16 +46,17 @@ package struct StateSpaceArrival<State, Key> {
 }
 
 /// The bounds of an exploration.
+@usableFromInline
 package struct StateSpaceBounds: Hashable, Sendable {
     /// The most nodes kept.
-    package var maxConfigurations: Int
+    @usableFromInline package var maxConfigurations: Int
     /// The longest path from the start expanded.
-    package var maxDepth: Int
+    @usableFromInline package var maxDepth: Int
     /// The longest the search may run, or `nil` for no limit.
-    package var maxTime: Duration?
+    @usableFromInline package var maxTime: Duration?
 
     /// Makes bounds.
-    package init(maxConfigurations: Int = 100_000, maxDepth: Int = 1_000, maxTime: Duration? = nil) {
+    @inlinable package init(maxConfigurations: Int = 100_000, maxDepth: Int = 1_000, maxTime: Duration? = nil) {
         self.maxConfigurations = maxConfigurations
         self.maxDepth = maxDepth
         self.maxTime = maxTime
@@ -61,6 +64,7 @@ package struct StateSpaceBounds: Hashable, Sendable {
 }
 
 /// A bound that cut an exploration short: what was found holds for what was explored only.
+@usableFromInline
 package enum StateSpaceCut: Hashable, Sendable {
     /// The bound on nodes was reached with states left to expand.
     case configurations(Int)
@@ -71,15 +75,26 @@ package enum StateSpaceCut: Hashable, Sendable {
 }
 
 /// What one tried step did, as ``StateSpaceExplorer/explore(_:bounds:visit:)`` reports it.
+@usableFromInline
 package struct StateSpaceVisit<Space: StateSpace> {
     /// The node the step was taken from; `nil` for the start.
-    package var source: Int?
+    @usableFromInline package var source: Int?
     /// The step; `nil` for the start.
-    package var step: Space.Step?
+    @usableFromInline package var step: Space.Step?
     /// Where it led.
-    package var arrival: StateSpaceArrival<Space.State, Space.Key>
+    @usableFromInline package var arrival: StateSpaceArrival<Space.State, Space.Key>
     /// The node it led to.
-    package var target: Int
+    @usableFromInline package var target: Int
     /// Whether that node is new.
-    package var isNew: Bool
+    @usableFromInline package var isNew: Bool
+
+    /// Makes a visit.
+    @inlinable
+    package init(source: Int?, step: Space.Step?, arrival: StateSpaceArrival<Space.State, Space.Key>, target: Int, isNew: Bool) {
+        self.source = source
+        self.step = step
+        self.arrival = arrival
+        self.target = target
+        self.isNew = isNew
+    }
 }

@@ -3,6 +3,7 @@
 ///
 /// A node's state is kept only until it is expanded, so memory grows with the nodes found
 /// (a key, a parent, a step and the edges of each), not with the system's product of states.
+@usableFromInline
 package enum StateSpaceExplorer {
     /// Explores `space` within `bounds`.
     ///
@@ -12,6 +13,7 @@ package enum StateSpaceExplorer {
     ///   - visit: Called for the start and for every step tried, in order, with the node it
     ///     led to; a verifier records what it needs of the arrival here.
     /// - Returns: The graph explored.
+    @inlinable
     package static func explore<Space: StateSpace>(
         _ space: Space,
         bounds: StateSpaceBounds,
@@ -80,36 +82,44 @@ package enum StateSpaceExplorer {
 }
 
 /// The nodes and edges an exploration found, in breadth-first order: node 0 is the start.
+@usableFromInline
 package struct StateSpaceGraph<Step> {
     /// Each node's parent on its shortest path (`-1` for the start).
-    package var parent: [Int32] = []
+    @usableFromInline package var parent: [Int32] = []
     /// The step from the parent.
-    package var step: [Step?] = []
+    @usableFromInline package var step: [Step?] = []
     /// Steps from the start.
-    package var depth: [Int] = []
+    @usableFromInline package var depth: [Int] = []
     /// Whether the node is a final state of the system.
-    package var isFinal: [Bool] = []
+    @usableFromInline package var isFinal: [Bool] = []
     /// Whether every step from the node was tried.
-    package var expanded: [Bool] = []
+    @usableFromInline package var expanded: [Bool] = []
     /// Whether some step from the node changed something (another node, or a transition taken).
-    package var moves: [Bool] = []
+    @usableFromInline package var moves: [Bool] = []
     /// The edges of node *n* are `edgeStart[n] ..< edgeStart[n + 1]`: steps to other nodes.
-    package var edgeStart: [Int] = [0]
+    @usableFromInline package var edgeStart: [Int] = [0]
     /// Each edge's target.
-    package var edgeTarget: [Int32] = []
+    @usableFromInline package var edgeTarget: [Int32] = []
     /// Each edge's step.
-    package var edgeStep: [Step] = []
+    @usableFromInline package var edgeStep: [Step] = []
     /// The bound that stopped the search, or `nil` when it tried every step of every node.
-    package var cut: StateSpaceCut?
+    @usableFromInline package var cut: StateSpaceCut?
     /// The size of one key, for the memory estimate.
-    package var keyBytes = 0
+    @usableFromInline package var keyBytes = 0
+
+    /// An empty graph.
+    @inlinable
+    package init() {}
 
     /// How many nodes.
+    @inlinable
     package var count: Int { parent.count }
 
     /// Whether the search tried everything.
+    @inlinable
     package var isComplete: Bool { cut == nil }
 
+    @inlinable
     mutating func add(parent: Int, step: Step?, depth: Int, isFinal: Bool) {
         self.parent.append(Int32(parent))
         self.step.append(step)
@@ -119,12 +129,14 @@ package struct StateSpaceGraph<Step> {
         moves.append(false)
     }
 
+    @inlinable
     mutating func addEdge(to target: Int, step: Step) {
         edgeTarget.append(Int32(target))
         edgeStep.append(step)
     }
 
     /// Ends the edges of `node` (nodes are expanded in order).
+    @inlinable
     mutating func closeEdges(of node: Int) {
         while edgeStart.count <= node + 1 { edgeStart.append(edgeTarget.count) }
     }

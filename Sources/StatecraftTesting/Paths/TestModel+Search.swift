@@ -134,64 +134,42 @@ extension TestModel {
         }
     }
 
+    /// Explores the model with the one explorer of the core (`StateSpaceExplorer`, which
+    /// `verify` uses too), nodes told apart by the model's identity alone, and keeps what the
+    /// paths need: every node's machine, and every step tried with the transitions it took
+    /// (a step back to its own node too: its transitions need covering).
     @inlinable
     func search() -> Graph {
         var graph = Graph(chart: chart)
-        let recorder = TransitionRecorder<State, Event>()
-        let listener = recorder.listener
-        // The start's own transitions (eventless ones, done events) count too.
-        var start = Machine(chart: chart, context: makeContext(), onTransition: listener)
-        start.onTransition = nil
-        let initial = recorder.take()
-        graph.initial = initial.map { graph.number($0) }
-        // A state a transition entered was active, even if only within a macrostep.
-        graph.activeSeen.formUnion(initial.compactMap(\.target))
-        graph.nodes.append(.init(machine: start, parent: -1, step: nil, taken: []))
-        graph.edges.append([])
-        graph.index[identity(start)] = 0
-        graph.activeSeen.formUnion(start.activeStates)
-        let sends = events.map { ModelStep.send($0) }
-        var depths = [0]
-        var head = 0
-        expanding: while head < graph.nodes.count {
-            let current = head
-            head += 1
-            let machine = graph.nodes[current].machine
-            guard machine.status != .done else { continue }
-            var steps = sends
-            if let deadline = machine.nextDeadline { steps.append(.wait(deadline - machine.now)) }
-            guard depths[current] < maxDepth else {
-                if !steps.isEmpty, graph.stop == nil { graph.stop = .maxDepth(maxDepth) }
-                continue
-            }
-            for step in steps {
-                var next = machine
-                next.onTransition = listener
-                switch step {
-                case .send(let event): _ = next.send(event)
-                case .wait(let duration): next.advance(by: duration)
-                }
-                next.onTransition = nil
-                let recorded = recorder.take()
-                graph.activeSeen.formUnion(recorded.compactMap(\.target))
-                let taken = recorded.map { graph.number($0) }
-                let key = identity(next)
-                if let known = graph.index[key] {
-                    graph.edges[current].append(.init(step: step, target: known, taken: taken))
-                    continue
-                }
-                if graph.nodes.count >= maxConfigurations {
-                    graph.stop = .maxConfigurations(maxConfigurations)
-                    break expanding
-                }
-                let index = graph.nodes.count
-                graph.index[key] = index
-                graph.nodes.append(.init(machine: next, parent: current, step: step, taken: taken))
+        let space = ModelStateSpace(model: self, recorder: TransitionRecorder<State, Event>(), byIdentityOnly: true)
+        let bounds = StateSpaceBounds(maxConfigurations: maxConfigurations, maxDepth: maxDepth, maxTime: nil)
+        let explored = StateSpaceExplorer.explore(space, bounds: bounds) { visit in
+            let machine = visit.arrival.state.machine
+            let recorded = visit.arrival.state.taken
+            // A state a transition entered was active, even if only within a macrostep.
+            graph.activeSeen.formUnion(recorded.compactMap(\.target))
+            let taken = recorded.map { graph.number($0) }
+            guard let source = visit.source, let step = visit.step else {
+                // The start's own transitions (eventless ones, done events) count too.
+                graph.initial = taken
+                graph.nodes.append(.init(machine: machine, parent: -1, step: nil, taken: []))
                 graph.edges.append([])
-                graph.edges[current].append(.init(step: step, target: index, taken: taken))
-                graph.activeSeen.formUnion(next.activeStates)
-                depths.append(depths[current] + 1)
+                graph.index[visit.arrival.key.identity] = 0
+                graph.activeSeen.formUnion(machine.activeStates)
+                return
             }
+            if visit.isNew {
+                graph.index[visit.arrival.key.identity] = visit.target
+                graph.nodes.append(.init(machine: machine, parent: source, step: step, taken: taken))
+                graph.edges.append([])
+                graph.activeSeen.formUnion(machine.activeStates)
+            }
+            graph.edges[source].append(.init(step: step, target: visit.target, taken: taken))
+        }
+        switch explored.cut {
+        case .depth(let depth): graph.stop = .maxDepth(depth)
+        case .configurations(let count): graph.stop = .maxConfigurations(count)
+        case .time, nil: break
         }
         return graph
     }

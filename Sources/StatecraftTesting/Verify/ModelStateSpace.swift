@@ -1,35 +1,66 @@
-import Statecraft
+public import Statecraft
 
 /// A ``TestModel``'s chart as a `StateSpace`: a state is a machine (a value, copied at each
-/// step); its key is the model's identity, what history remembers and the pending timers.
+/// step). `verify` tells two machines apart by the model's identity, what history remembers
+/// and the pending timers; the path search (``TestModel/shortestPaths()``) by the identity
+/// alone, as ``TestModel`` documents.
+@usableFromInline
 struct ModelStateSpace<State: Hashable & Sendable, Event: MachineEvent, Context>: StateSpace {
-    let model: TestModel<State, Event, Context>
-    let recorder: TransitionRecorder<State, Event>
+    @usableFromInline let model: TestModel<State, Event, Context>
+    @usableFromInline let recorder: TransitionRecorder<State, Event>
+    /// Whether a key is the identity alone (history and timers left empty).
+    @usableFromInline let byIdentityOnly: Bool
 
+    @inlinable
+    init(model: TestModel<State, Event, Context>, recorder: TransitionRecorder<State, Event>, byIdentityOnly: Bool = false) {
+        self.model = model
+        self.recorder = recorder
+        self.byIdentityOnly = byIdentityOnly
+    }
+
+    @usableFromInline
     struct Key: Hashable {
-        var identity: AnyHashable
-        var history: [State: [State]]
-        var timers: [Duration]
+        @usableFromInline var identity: AnyHashable
+        @usableFromInline var history: [State: [State]]
+        @usableFromInline var timers: [Duration]
+
+        @inlinable
+        init(identity: AnyHashable, history: [State: [State]], timers: [Duration]) {
+            self.identity = identity
+            self.history = history
+            self.timers = timers
+        }
     }
 
     /// A machine and what the step that led to it did.
+    @usableFromInline
     struct Arrived {
-        var machine: Machine<State, Event, Context>
-        var taken: [ModelTransition<State, Event.Kind>]
-        var fault: EngineFault?
+        @usableFromInline var machine: Machine<State, Event, Context>
+        @usableFromInline var taken: [ModelTransition<State, Event.Kind>]
+        @usableFromInline var fault: EngineFault?
+
+        @inlinable
+        init(machine: Machine<State, Event, Context>, taken: [ModelTransition<State, Event.Kind>], fault: EngineFault?) {
+            self.machine = machine
+            self.taken = taken
+            self.fault = fault
+        }
     }
 
+    @inlinable
     func start() -> StateSpaceArrival<Arrived, Key> {
         let machine = Machine(chart: model.chart, context: model.makeContext(), onTransition: recorder.listener)
         return arrival(machine)
     }
 
+    @inlinable
     func steps(from state: Arrived) -> [ModelStep<Event>] {
         var steps = model.events.map { ModelStep.send($0) }
         if let deadline = state.machine.nextDeadline { steps.append(.wait(deadline - state.machine.now)) }
         return steps
     }
 
+    @inlinable
     func take(_ step: ModelStep<Event>, from state: Arrived) -> StateSpaceArrival<Arrived, Key> {
         var next = state.machine
         next.onTransition = recorder.listener
@@ -40,16 +71,22 @@ struct ModelStateSpace<State: Hashable & Sendable, Event: MachineEvent, Context>
         return arrival(next)
     }
 
-    private func arrival(_ machine: Machine<State, Event, Context>) -> StateSpaceArrival<Arrived, Key> {
+    @inlinable
+    func arrival(_ machine: Machine<State, Event, Context>) -> StateSpaceArrival<Arrived, Key> {
         var machine = machine
         machine.onTransition = nil
         let taken = recorder.take()
         let fault = machine.takeFault()
-        let snapshot = machine.snapshot
-        let key = Key(
-            identity: model.identity(machine), history: snapshot.history,
-            timers: snapshot.timers.map { $0.due - snapshot.now }.sorted()
-        )
+        let key: Key
+        if byIdentityOnly {
+            key = Key(identity: model.identity(machine), history: [:], timers: [])
+        } else {
+            let snapshot = machine.snapshot
+            key = Key(
+                identity: model.identity(machine), history: snapshot.history,
+                timers: snapshot.timers.map { $0.due - snapshot.now }.sorted()
+            )
+        }
         return StateSpaceArrival(
             state: Arrived(machine: machine, taken: taken, fault: fault), key: key,
             isFinal: machine.status == .done, tookTransition: !taken.isEmpty
