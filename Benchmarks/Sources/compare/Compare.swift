@@ -45,6 +45,9 @@ enum Compare {
             // Only the inspector's case: `compare inspector`.
             return try await InspectorCase.run()
         }
+        if arguments.first == "verify" {
+            return try VerifyReport.run(Array(arguments.dropFirst()))
+        }
         if arguments.first == "session" {
             // Only the SCXML session against the same chart in the DSL: `compare session`.
             return try SessionReport.run()

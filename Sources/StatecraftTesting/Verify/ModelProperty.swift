@@ -11,6 +11,7 @@ public import Statecraft
 /// ])
 /// ```
 public struct ModelProperty<State: Hashable & Sendable, Event: MachineEvent, Context> {
+    @usableFromInline
     enum Rule {
         case never([State])
         case eventually(State, State)
@@ -18,7 +19,7 @@ public struct ModelProperty<State: Hashable & Sendable, Event: MachineEvent, Con
         case always((Context) -> Bool)
     }
 
-    let rule: Rule
+    @usableFromInline let rule: Rule
     /// How the property reads in a finding.
     public let name: String
 

@@ -94,27 +94,63 @@ struct ModelStateSpace<State: Hashable & Sendable, Event: MachineEvent, Context>
     }
 }
 
-/// What ``TestModel/verify(_:maxTime:)`` keeps of each visit.
+/// What ``TestModel/verify(_:maxTime:)`` keeps of each visit: per node its active atomic
+/// states (for the findings' messages), its active states only when a property asks which
+/// states are active, and what happened after an event only for the kinds a `within`
+/// property names, so memory per node stays small.
+@usableFromInline
 struct ModelRecord<State: Hashable & Sendable, Event: MachineEvent, Context> {
-    let properties: [ModelProperty<State, Event, Context>]
-    /// Per node, its active states and its active atomic states.
-    var active: [Set<State>] = []
-    var atomic: [[State]] = []
-    var entered: Set<State> = []
-    var transitions: [ModelTransition<State, Event.Kind>] = []
-    var transitionsSeen: Set<ModelTransition<State, Event.Kind>> = []
-    var faults: [(ModelFinding<State, Event>.Kind, String, Int, ModelStep<Event>, Int)] = []
-    var faultsSeen: Set<String> = []
+    @usableFromInline let properties: [ModelProperty<State, Event, Context>]
+    /// Whether a property reads the active states of nodes (`never`, `eventually`, `within`).
+    @usableFromInline let keepsActive: Bool
+    /// The kinds `within` properties start from.
+    @usableFromInline let afterKinds: Set<Event.Kind>
+    /// Per node, its active states (when ``keepsActive``) and its active atomic states.
+    @usableFromInline var active: [Set<State>] = []
+    @usableFromInline var atomic: [[State]] = []
+    @usableFromInline var entered: Set<State> = []
+    @usableFromInline var transitions: [ModelTransition<State, Event.Kind>] = []
+    @usableFromInline var transitionsSeen: Set<ModelTransition<State, Event.Kind>> = []
+    @usableFromInline var faults: [(ModelFinding<State, Event>.Kind, String, Int, ModelStep<Event>, Int)] = []
+    @usableFromInline var faultsSeen: Set<String> = []
     /// Per `always` property (by index), the first node where it fails.
-    var violations: [Int: Int] = [:]
-    /// Per event kind, the nodes an event of that kind led to, with the node and step it came from.
-    var after: [Event.Kind: [(Int, ModelStep<Event>, Int)]] = [:]
-    var afterSeen: Set<[AnyHashable]> = []
+    @usableFromInline var violations: [Int: Int] = [:]
+    /// Per event kind of ``afterKinds``, the nodes an event of that kind led to, with the node
+    /// and step it came from.
+    @usableFromInline var after: [Event.Kind: [(Int, ModelStep<Event>, Int)]] = [:]
+    @usableFromInline var afterSeen: Set<AfterKey> = []
 
-    init(properties: [ModelProperty<State, Event, Context>]) {
-        self.properties = properties
+    @usableFromInline
+    struct AfterKey: Hashable {
+        @usableFromInline var node: Int
+        @usableFromInline var kind: Event.Kind
+
+        @inlinable
+        init(node: Int, kind: Event.Kind) {
+            self.node = node
+            self.kind = kind
+        }
     }
 
+    @inlinable
+    init(properties: [ModelProperty<State, Event, Context>]) {
+        self.properties = properties
+        var keepsActive = false
+        var afterKinds: Set<Event.Kind> = []
+        for property in properties {
+            switch property.rule {
+            case .never, .eventually: keepsActive = true
+            case .within(let kind, _, _):
+                keepsActive = true
+                afterKinds.insert(kind)
+            case .always: break
+            }
+        }
+        self.keepsActive = keepsActive
+        self.afterKinds = afterKinds
+    }
+
+    @inlinable
     mutating func note(_ visit: StateSpaceVisit<ModelStateSpace<State, Event, Context>>) {
         let arrived = visit.arrival.state
         let machine = arrived.machine
@@ -124,7 +160,7 @@ struct ModelRecord<State: Hashable & Sendable, Event: MachineEvent, Context> {
         }
         if visit.isNew {
             let states = machine.activeStates
-            active.append(Set(states))
+            if keepsActive { active.append(Set(states)) }
             atomic.append(states.filter(machine.chart.isAtomicState))
             entered.formUnion(states)
             for (index, property) in properties.enumerated() where violations[index] == nil {
@@ -136,9 +172,9 @@ struct ModelRecord<State: Hashable & Sendable, Event: MachineEvent, Context> {
             let settles = fault.code != .microstepLimit && fault.code != .eventLimit
             faults.append((settles ? .fault : .livelock, "\(fault.code): \(fault)", source, step, visit.target))
         }
-        if visit.arrival.tookTransition, case .send(let event) = step {
+        if visit.arrival.tookTransition, case .send(let event) = step, afterKinds.contains(event.kind) {
             // One entry per node reached, the first (shortest) way to it.
-            if afterSeen.insert([AnyHashable(visit.target), AnyHashable(event.kind)]).inserted {
+            if afterSeen.insert(AfterKey(node: visit.target, kind: event.kind)).inserted {
                 after[event.kind, default: []].append((source, step, visit.target))
             }
         }

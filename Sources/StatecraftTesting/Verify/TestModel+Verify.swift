@@ -25,14 +25,25 @@ extension TestModel {
     ///   - properties: What must hold.
     ///   - maxTime: The longest the search may run.
     /// - Returns: What was found.
+    @inlinable
     public func verify(
         _ properties: [ModelProperty<State, Event, Context>] = [], maxTime: Duration = .seconds(60)
     ) -> ModelVerification<State, Event> {
-        let recorder = TransitionRecorder<State, Event>()
-        let space = ModelStateSpace(model: self, recorder: recorder)
+        // The search runs in the caller's module, specialized for its chart's types; the
+        // analysis of what it found runs here.
+        let space = ModelStateSpace(model: self, recorder: TransitionRecorder<State, Event>())
         var record = ModelRecord<State, Event, Context>(properties: properties)
         let bounds = StateSpaceBounds(maxConfigurations: maxConfigurations, maxDepth: maxDepth, maxTime: maxTime)
         let graph = StateSpaceExplorer.explore(space, bounds: bounds) { record.note($0) }
+        return verification(properties, graph: graph, record: record)
+    }
+
+    /// The findings of an exploration.
+    @usableFromInline
+    func verification(
+        _ properties: [ModelProperty<State, Event, Context>], graph: StateSpaceGraph<ModelStep<Event>>,
+        record: ModelRecord<State, Event, Context>
+    ) -> ModelVerification<State, Event> {
         var findings: [ModelFinding<State, Event>] = []
         func finding(_ kind: ModelFinding<State, Event>.Kind, _ message: String, _ steps: [ModelStep<Event>], loop: Int? = nil, at node: Int) {
             findings.append(ModelFinding(
