@@ -84,6 +84,47 @@ struct TestModelVerifyTests {
         }
     }
 
+    /// An event the machine sends itself that nothing takes: raised by an action (`off` in
+    /// `high`, where only `up` and `on` are taken), or sent with a delay and due in a state that
+    /// has no transition for it. Each kind is reported once, with the shortest way to it.
+    @Test func eventsTheMachineSendsItselfThatNothingTakesAreFound() throws {
+        let chart = try Statechart<Gate, GateEvent, Counter> {
+            Atomic(.low) {
+                On(.up, to: .high) { _, _, effects in effects.raise(.off) }
+                On(.go) { _, _, effects in effects.send(.on, after: .seconds(1)) }
+                On(.on)
+            }
+            Atomic(.high) {
+                On(.up, to: .low)
+                On(.on)
+            }
+        }
+        let model = TestModel(chart: chart, context: Counter(), events: [.up, .go])
+        let result = model.verify()
+        let unhandled = result.findings.filter { $0.kind == .unhandledEvent }
+        #expect(unhandled.map(\.message) == ["the machine sends itself off and no transition takes it"])
+        #expect(unhandled.first?.path.steps.map(\.description) == ["up"])
+        #expect(unhandled.first?.configuration == [.high])
+        // The delayed `on` is taken in both states: not reported. Without `On(.on)` in `high`
+        // it would be, once `go`, `up` and the wait have made it due there.
+        let strict = try Statechart<Gate, GateEvent, Counter> {
+            Atomic(.low) {
+                On(.up, to: .high)
+                On(.go) { _, _, effects in effects.send(.on, after: .seconds(1)) }
+                On(.on)
+            }
+            Atomic(.high) { On(.up, to: .low) }
+        }
+        let late = TestModel(chart: strict, context: Counter(), events: [.up, .go]).verify()
+        let found = try #require(late.findings.first { $0.kind == .unhandledEvent })
+        #expect(found.message == "the machine sends itself on and no transition takes it")
+        #expect(found.path.steps.map(\.description) == ["go", "up", "wait 1.0 seconds"])
+        #expect(found.configuration == [.high])
+        // The path search is not changed by the recording: low and high, each with and without
+        // the pending `on` (the default identity holds the next timer's delay).
+        #expect(TestModel(chart: strict, context: Counter(), events: [.up, .go]).shortestPaths().paths.count == 4)
+    }
+
     @Test func aDelayedTransitionIsWaitedFor() throws {
         let model = TestModel(chart: try gate(), context: Counter(), events: [.open, .close, .lock, .unlock])
         let result = model.verify([.never(.open)])

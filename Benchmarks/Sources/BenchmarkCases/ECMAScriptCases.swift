@@ -17,17 +17,7 @@ public enum ECMAScriptCases {
     /// A session in one state whose only transition takes `tick` when `cond` holds, and
     /// counts nothing: the event is handled and the configuration stays.
     static func conditionDocument(datamodel: String, cond: String?) -> String {
-        let condition = cond.map { " cond=\"\($0)\"" } ?? ""
-        return """
-            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="\(datamodel)">
-              <datamodel><data id="limit" expr="1000000"/><data id="level" expr="3"/></datamodel>
-              <state id="running">
-                <transition event="tick"\(condition)/>
-                <transition event="stop" target="stopped"/>
-              </state>
-              <final id="stopped"/>
-            </scxml>
-            """
+        SessionEvent.document(cond: cond, datamodel: datamodel)
     }
 
     /// A session ready to take `tick` events.

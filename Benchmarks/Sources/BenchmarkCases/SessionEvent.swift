@@ -10,11 +10,13 @@ import StatecraftSCXML
 /// session evaluates it in the `statecraft` datamodel and the typed machine runs the same test
 /// as a Swift guard over its context.
 public final class SessionEvent {
-    /// The document, in the `statecraft` datamodel.
-    static func document(cond: String?) -> String {
+    /// The document, in `datamodel` (`statecraft` unless given; the ECMAScript cases use it in
+    /// `ecmascript` too): one state whose `tick` transition is targetless, with `cond` when
+    /// given, and two data items the condition can read.
+    static func document(cond: String?, datamodel: String = "statecraft") -> String {
         let condition = cond.map { " cond=\"\($0)\"" } ?? ""
         return """
-            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft">
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="\(datamodel)">
               <datamodel><data id="limit" expr="1000000"/><data id="level" expr="3"/></datamodel>
               <state id="running">
                 <transition event="tick"\(condition)/>

@@ -117,7 +117,10 @@ extension Machine {
                 space.internalHead += 1
                 trigger = next
                 dequeued(next.userEvent)
-                guard case .selected = selectTransitions(next, strict: false) else { continue }
+                guard case .selected = selectTransitions(next, strict: false) else {
+                    if _slowPath(space.recordsUnhandled), let event = next.userEvent { space.unhandled.append(event) }
+                    continue
+                }
             }
             microstep(trigger: trigger)
         }

@@ -70,6 +70,32 @@ extension Machine {
         return changes
     }
 
+    /// Whether the events the machine sends itself (raised by an action, or sent with a delay)
+    /// that take no transition when their turn comes are kept for ``takeUnhandledEvents()``:
+    /// what `TestModel.verify` reports as sent but handled by nothing. Like
+    /// ``recordsStateChanges``, turning it on moves a leaf-path machine to the general path.
+    @usableFromInline
+    package var recordsUnhandledEvents: Bool {
+        get { workspace?.recordsUnhandled ?? false }
+        set {
+            if newValue, workspace == nil { moveToGeneralPath() }
+            guard workspace != nil else { return }
+            makeWorkspaceUnique()
+            space.recordsUnhandled = newValue
+            if !newValue { space.unhandled.removeAll() }
+        }
+    }
+
+    /// The events kept since recording started or since the last call, oldest first; the
+    /// record is emptied.
+    @usableFromInline
+    package mutating func takeUnhandledEvents() -> [Event] {
+        guard workspace?.unhandled.isEmpty == false else { return [] }
+        makeWorkspaceUnique()
+        defer { space.unhandled.removeAll(keepingCapacity: true) }
+        return Array(space.unhandled)
+    }
+
     /// Records that the microstep exits `node`, when recording is on.
     @inlinable
     @inline(__always)

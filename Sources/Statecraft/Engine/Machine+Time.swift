@@ -65,7 +65,8 @@ extension Machine {
             fired += 1
             switch timer.trigger {
             case .event(let event):
-                _ = processEvent(event)
+                let result = processEvent(event)
+                if _slowPath(space.recordsUnhandled), !result.isTaken { space.unhandled.append(event) }
             case .timer, .done:
                 _ = processExternal(timer.trigger, strict: false)
             }

@@ -58,6 +58,11 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var recordsChanges = false
     /// Exited nodes as `~node`, entered nodes as `node`, in order.
     @usableFromInline @exclusivity(unchecked) var changes = ContiguousArray<Int32>()
+    /// Whether events the machine sent itself that took no transition are kept in `unhandled`
+    /// (see `Machine.recordsUnhandledEvents`).
+    @usableFromInline @exclusivity(unchecked) var recordsUnhandled = false
+    /// Raised events and delayed sends to the machine itself that selected no transition.
+    @usableFromInline @exclusivity(unchecked) var unhandled = ContiguousArray<Event>()
     /// The node of a state of the chart, for `Effects.isActive(_:)`.
     @usableFromInline let stateNode: @Sendable (AnyHashable) -> Int?
 
@@ -107,6 +112,8 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
         copy.touchedHistoryActions = touchedHistoryActions
         copy.recordsChanges = recordsChanges
         copy.changes = changes
+        copy.recordsUnhandled = recordsUnhandled
+        copy.unhandled = unhandled
         return copy
     }
 

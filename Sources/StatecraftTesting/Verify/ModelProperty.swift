@@ -72,6 +72,9 @@ public struct ModelFinding<State: Hashable & Sendable, Event: MachineEvent>: Sen
         case fault
         /// A stated property that does not hold.
         case property
+        /// An event the machine sent itself (raised by an action, or sent with a delay) that
+        /// no transition took when its turn came.
+        case unhandledEvent
     }
 
     /// What kind.

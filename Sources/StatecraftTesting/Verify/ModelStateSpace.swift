@@ -38,18 +38,23 @@ struct ModelStateSpace<State: Hashable & Sendable, Event: MachineEvent, Context>
         @usableFromInline var machine: Machine<State, Event, Context>
         @usableFromInline var taken: [ModelTransition<State, Event.Kind>]
         @usableFromInline var fault: EngineFault?
+        /// Events the machine sent itself in the step that took no transition.
+        @usableFromInline var unhandled: [Event]
 
         @inlinable
-        init(machine: Machine<State, Event, Context>, taken: [ModelTransition<State, Event.Kind>], fault: EngineFault?) {
+        init(machine: Machine<State, Event, Context>, taken: [ModelTransition<State, Event.Kind>], fault: EngineFault?, unhandled: [Event]) {
             self.machine = machine
             self.taken = taken
             self.fault = fault
+            self.unhandled = unhandled
         }
     }
 
     @inlinable
     func start() -> StateSpaceArrival<Arrived, Key> {
-        let machine = Machine(chart: model.chart, context: model.makeContext(), onTransition: recorder.listener)
+        var machine = Machine(chart: model.chart, context: model.makeContext(), onTransition: recorder.listener)
+        // The path search does not report unhandled events; verify does (copies keep the flag).
+        if !byIdentityOnly { machine.recordsUnhandledEvents = true }
         return arrival(machine)
     }
 
@@ -77,6 +82,7 @@ struct ModelStateSpace<State: Hashable & Sendable, Event: MachineEvent, Context>
         machine.onTransition = nil
         let taken = recorder.take()
         let fault = machine.takeFault()
+        let unhandled = byIdentityOnly ? [] : machine.takeUnhandledEvents()
         let key: Key
         if byIdentityOnly {
             key = Key(identity: model.identity(machine), history: [:], timers: [])
@@ -88,7 +94,7 @@ struct ModelStateSpace<State: Hashable & Sendable, Event: MachineEvent, Context>
             )
         }
         return StateSpaceArrival(
-            state: Arrived(machine: machine, taken: taken, fault: fault), key: key,
+            state: Arrived(machine: machine, taken: taken, fault: fault, unhandled: unhandled), key: key,
             isFinal: machine.status == .done, tookTransition: !taken.isEmpty
         )
     }
@@ -119,6 +125,10 @@ struct ModelRecord<State: Hashable & Sendable, Event: MachineEvent, Context> {
     /// and step it came from.
     @usableFromInline var after: [Event.Kind: [(Int, ModelStep<Event>, Int)]] = [:]
     @usableFromInline var afterSeen: Set<AfterKey> = []
+    /// Per event kind sent and not handled, the first step that showed it: the node it was
+    /// taken from, the step, the node it led to, and the event.
+    @usableFromInline var unhandled: [(Int, ModelStep<Event>, Int, Event)] = []
+    @usableFromInline var unhandledSeen: Set<Event.Kind> = []
 
     @usableFromInline
     struct AfterKey: Hashable {
@@ -167,7 +177,16 @@ struct ModelRecord<State: Hashable & Sendable, Event: MachineEvent, Context> {
                 if case .always(let predicate) = property.rule, !predicate(machine.context) { violations[index] = visit.target }
             }
         }
-        guard let source = visit.source, let step = visit.step else { return }
+        guard let source = visit.source, let step = visit.step else {
+            // The start's own unhandled events: reached by the empty path.
+            for event in arrived.unhandled where unhandledSeen.insert(event.kind).inserted {
+                unhandled.append((-1, .wait(.zero), 0, event))
+            }
+            return
+        }
+        for event in arrived.unhandled where unhandledSeen.insert(event.kind).inserted {
+            unhandled.append((source, step, visit.target, event))
+        }
         if let fault = arrived.fault, faultsSeen.insert("\(fault.code)").inserted {
             let settles = fault.code != .microstepLimit && fault.code != .eventLimit
             faults.append((settles ? .fault : .livelock, "\(fault.code): \(fault)", source, step, visit.target))

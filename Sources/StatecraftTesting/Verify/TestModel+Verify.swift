@@ -6,8 +6,10 @@ extension TestModel {
     ///
     /// Found without being asked: states never entered, deadlocks (a configuration that is not
     /// final where no event and no timer changes anything), steps that never settle (the
-    /// engine's microstep limit), and, for a chart with a top-level final state,
-    /// configurations from which it cannot be reached. Besides, each of `properties`.
+    /// engine's microstep limit), events the machine sends itself (an action's `raise`, a
+    /// delayed `send`) that no transition takes when their turn comes, and, for a chart with a
+    /// top-level final state, configurations from which it cannot be reached. Besides, each of
+    /// `properties`.
     ///
     /// Two machines are one node when the model's identity (see ``TestModel``), what their
     /// history states remember and their pending timers (how long until each is due) are the
@@ -52,6 +54,12 @@ extension TestModel {
         }
         for (kind, message, source, step, node) in record.faults {
             finding(kind, message, graph.path(to: source) + [step], at: node)
+        }
+        for (source, step, node, event) in record.unhandled {
+            finding(
+                .unhandledEvent, "the machine sends itself \(event) and no transition takes it",
+                source < 0 ? [] : graph.path(to: source) + [step], at: node
+            )
         }
         var shown: Set<[State]> = []
         for node in graph.deadlocks() where shown.insert(record.atomic[node]).inserted && shown.count <= 10 {
