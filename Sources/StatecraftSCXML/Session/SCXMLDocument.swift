@@ -292,9 +292,14 @@ struct ChartCompiler {
     /// initial or history default transition.
     mutating func transition(_ model: TransitionModel, site: Int? = nil) -> Transition {
         let actions = model.actions
+        let (position, file) = (model.position, file)
         let condition = model.cond.map { cond in
             GuardClosure<SCXMLEvent, SessionHandle>.plain { handle, event in
-                try handle.session.condition(cond, event: event)
+                do {
+                    return try handle.session.condition(cond, event: event)
+                } catch {
+                    throw ConditionFailure(error: error, cond: cond, position: position, file: file)
+                }
             }
         }
         return Transition(
