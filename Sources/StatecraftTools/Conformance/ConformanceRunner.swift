@@ -11,8 +11,8 @@ package import StatecraftSCXML
 /// ```swift
 /// let runner = ConformanceRunner(directory: "scxml-irp", profile: .statecraft)
 /// let summary = try runner.run { result in print(result) }
-/// summary.breakdown.forEach { print($0) }   // "9 skipped: a manual test: …"
-/// print(summary)                             // 128 passed, 0 failed, 40 skipped
+/// summary.breakdown.forEach { print($0) }   // "6 skipped: a manual test: …"
+/// print(summary)                             // 130 passed, 0 failed, 38 skipped
 /// ```
 ///
 /// A manual test that a program can judge (``manualJudges``: 230, 250, 307) is run and judged by
