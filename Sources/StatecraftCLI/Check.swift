@@ -19,6 +19,8 @@ struct Check: ParsableCommand {
               noWayOut            a state that is not final and that no transition leaves
               unhandledEvent      a <raise> or <send> to the session itself that no \
             transition matches
+              endlessEventlessTransition  an eventless transition without target or cond \
+            that no other transition can end: it loops until the microstep limit
 
             Examples:
               statecraft check light.scxml

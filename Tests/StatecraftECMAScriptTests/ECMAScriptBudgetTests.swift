@@ -89,8 +89,10 @@ struct ECMAScriptBudgetTests {
         let errors = taken.events.filter { $0.name == "error.execution" }
         #expect(!errors.isEmpty)
         for error in errors.prefix(3) {
-            guard case .string(let message) = error.data else {
-                Issue.record("error.execution without a message")
+            guard case .object(let members) = error.data,
+                case .string(let message)? = members.first(where: { $0.name == "reason" })?.value
+            else {
+                Issue.record("error.execution without a reason: \(error.data)")
                 continue
             }
             #expect(message.contains("the step's evaluation time budget of 100 ms is spent"), "\(message)")

@@ -53,11 +53,11 @@ struct ECMAScriptSessionTests {
         let run = try LoggedSession(ecmascript("""
             <state id="s">
               <onentry><assign location="_sessionid" expr="27"/></onentry>
-              <transition event="error.execution" target="t"><log label="first" expr="_event.data"/></transition>
+              <transition event="error.execution" target="t"><log label="first" expr="_event.data.message"/></transition>
             </state>
             <state id="t">
               <onentry><assign location="nobody" expr="1"/></onentry>
-              <transition event="error.execution" target="done"><log label="second" expr="_event.data"/></transition>
+              <transition event="error.execution" target="done"><log label="second" expr="_event.data.message"/></transition>
             </state>
             <final id="done"/>
             """)).run()
@@ -137,7 +137,7 @@ struct ECMAScriptSessionTests {
         let run = try LoggedSession(ecmascript("""
             <state id="s">
               <onentry><send event="never"><param name="callback" expr="function () {}"/></send></onentry>
-              <transition event="error.execution" target="done"><log label="why" expr="_event.data"/></transition>
+              <transition event="error.execution" target="done"><log label="why" expr="_event.data.message"/></transition>
               <transition event="never" target="done"/>
             </state>
             <final id="done"/>
@@ -180,5 +180,30 @@ struct ECMAScriptSessionTests {
         first.send(SCXMLEvent("change"))
         second.send(SCXMLEvent("look"))
         #expect(seen == ["0 undefined undefined"])
+    }
+}
+
+/// The record `error.execution` carries in `_event.data` is an ECMAScript object.
+@Suite("ECMAScript error event data", .needsJavaScriptCore)
+struct ECMAScriptErrorDataTests {
+    @Test("error.execution's _event.data is an object with tagname, line, column, reason and message")
+    func errorDataIsAnObject() throws {
+        let run = try LoggedSession(ecmascript("""
+            <state id="s">
+              <onentry>
+                <script>undefinedFunction()</script>
+              </onentry>
+              <transition event="error.execution" target="done">
+                <log label="keys" expr="Object.keys(_event.data).join(' ')"/>
+                <log label="where" expr="_event.data.tagname + ' ' + (_event.data.line + 0) + ':' + _event.data.column"/>
+                <log label="reason" expr="_event.data.reason"/>
+              </transition>
+            </state>
+            <final id="done"/>
+            """)).run()
+        #expect(run.session.finalState == "done")
+        #expect(run.logged("keys") == ["tagname line column reason message"], "\(run.lines)")
+        #expect(run.logged("where") == ["script 4:5"], "\(run.lines)")
+        #expect(run.logged("reason").first?.contains("undefinedFunction") == true, "\(run.lines)")
     }
 }

@@ -115,7 +115,7 @@ struct RoundTripTests {
                 <transition event="error.communication" target="failed"/>
                 <transition event="*" target="other"/>
               </state>
-              <final id="failed"><donedata><param name="reason" expr="_event.data"/></donedata></final>
+              <final id="failed"><donedata><param name="reason" expr="_event.data.message"/></donedata></final>
               <final id="other"/>
             </scxml>
             """, on: processor)
@@ -137,7 +137,7 @@ struct RoundTripTests {
                 <onentry><send event="e" type="basichttp" target="http://127.0.0.1:\(port)/scxml/none?token=wrong"/></onentry>
                 <transition event="error.communication" target="failed"/>
               </state>
-              <final id="failed"><donedata><param name="reason" expr="_event.data"/></donedata></final>
+              <final id="failed"><donedata><param name="reason" expr="_event.data.message"/></donedata></final>
             </scxml>
             """, on: processor)
         #expect(outcome.finalState == "failed")

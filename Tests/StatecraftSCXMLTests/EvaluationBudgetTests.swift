@@ -117,11 +117,15 @@ struct EvaluationTimeBudgetTests {
         #expect(session.faults.isEmpty)
         let errors = taken.events.filter { $0.name == "error.execution" }
         #expect(errors.count == 1)
-        guard case .string(let message) = errors.first?.data else {
-            Issue.record("error.execution without a message")
+        // The data names the <transition> whose cond ran over (the record of the article "SCXML support").
+        guard case .object(let members) = errors.first?.data,
+            case .string(let reason)? = members.first(where: { $0.name == "reason" })?.value
+        else {
+            Issue.record("error.execution without a reason: \(String(describing: errors.first?.data))")
             return
         }
-        #expect(message.contains("the step's evaluation time budget of 100 ms is spent"))
+        #expect(reason.contains("the step's evaluation time budget of 100 ms is spent"))
+        #expect(members.first { $0.name == "tagname" }?.value == .string("transition"))
         session.send(SCXMLEvent("check"))
         #expect(session.finalState == "done")
     }

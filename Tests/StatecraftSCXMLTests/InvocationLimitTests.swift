@@ -30,7 +30,7 @@ struct InvocationLimitTests {
           <state id="s">
             <onentry><log label="entered" expr="_sessionid"/></onentry>
             \(String(repeating: #"<invoke src="self.scxml"/>"#, count: fanOut))
-            <transition event="error.execution"><log label="refused" expr="_event.data"/></transition>
+            <transition event="error.execution"><log label="refused" expr="_event.data.message"/></transition>
             <transition event="stop" target="stopped"/>
           </state>
           <final id="stopped"/>
@@ -64,7 +64,7 @@ struct InvocationLimitTests {
             <onexit><log label="exit" expr="\(level)"/></onexit>\
             <invoke><content>\(chain(level: level + 1, depth: depth, staysActive: staysActive))</content></invoke>\
             <transition event="done.invoke" target="end"><log label="done" expr="\(level)"/></transition>\
-            <transition event="error.execution" target="refused"><log label="refused" expr="_event.data"/></transition>\
+            <transition event="error.execution" target="refused"><log label="refused" expr="_event.data.message"/></transition>\
             <transition event="stop" target="stopped"/>\
             </state><final id="end"/><state id="refused"/><final id="stopped"/></scxml>
             """
@@ -171,7 +171,7 @@ struct InvocationLimitTests {
                 <invoke><content><scxml version="1.0" initial="f"><final id="f"/></scxml></content></invoke>
                 <transition event="done.invoke" cond="n &lt; 30" target="s"><assign location="n" expr="n + 1"/></transition>
                 <transition event="done.invoke" target="end"><log label="n" expr="n"/></transition>
-                <transition event="error.execution" target="end"><log label="refused" expr="_event.data"/></transition>
+                <transition event="error.execution" target="end"><log label="refused" expr="_event.data.message"/></transition>
               </state>
               <final id="end"/>
             </scxml>

@@ -254,11 +254,11 @@ struct ReadPolicyTests {
               <data id="where" expr="'../outside/child.scxml'"/>
             </datamodel>
             <state id="loading">
-              <transition event="error.execution" target="invoking"><log label="error" expr="_event.data"/></transition>
+              <transition event="error.execution" target="invoking"><log label="error" expr="_event.data.message"/></transition>
             </state>
             <state id="invoking">
               <invoke srcexpr="where"/>
-              <transition event="error.execution" target="recovered"><log label="error" expr="_event.data"/></transition>
+              <transition event="error.execution" target="recovered"><log label="error" expr="_event.data.message"/></transition>
               <transition event="done.invoke" target="leaked"/>
             </state>
             <state id="recovered"><transition event="go" target="end"/></state>

@@ -75,16 +75,26 @@ struct HierarchyDefinitionTests {
         #expect(try #require(built).code == .misplacedElement)
     }
 
-    @Test func shallowHistoryDefaultMustBeAChild() throws {
-        let built = error {
+    /// SCXML 3.10.2: a history's default consists of descendants of its parent, for a shallow
+    /// history as for a deep one; only a state outside the parent is refused.
+    @Test func shallowHistoryDefaultMayBeADescendant() throws {
+        let chart = try Statechart<S, E, Log> {
             Compound(.a) {
                 Compound(.b) { Atomic(.b1) }
                 History(.h, .shallow, default: .b1)
             }
         }
+        #expect(chart.states.contains(.h))
+        let built = error {
+            Compound(.a) {
+                Compound(.b) { Atomic(.b1) }
+                History(.h, .shallow, default: .a2)
+            }
+            Atomic(.a2)
+        }
         let error = try #require(built)
         #expect(error.code == .invalidInitial)
-        #expect(error.message.contains("shallow history 'h' must be a child state of 'a'; 'b1' is not"))
+        #expect(error.message.contains("the default of shallow history 'h' must be a state inside 'a'; 'a2' is not"))
     }
 
     @Test func deepHistoryDefaultMayBeADescendant() throws {

@@ -41,5 +41,9 @@ struct ECMAScriptConformanceSuiteTests {
         for name in raw {
             #expect(results.first { $0.test == name }?.status == .pass, "\(name)")
         }
+        // The manual tests a program judges (ConformanceRunner.manualJudges) pass here, 307 too.
+        for name in ["test230", "test250", "test307"] {
+            #expect(results.first { $0.test == name }?.status == .pass, "\(name)")
+        }
     }
 }

@@ -98,7 +98,8 @@ extension ChartCompilation {
                     location: transition.location
                 )
             }
-            if case .eventless = transition.trigger, transition.targets.isEmpty, transition.condition == nil {
+            if refusesEndlessEventlessTransitions, case .eventless = transition.trigger,
+                transition.targets.isEmpty, transition.condition == nil {
                 throw DefinitionError(
                     code: .endlessEventlessTransition,
                     message: "the eventless transition in \(name(node)) has neither a target nor a guard, so it would be "
@@ -188,16 +189,18 @@ extension ChartCompilation {
         for target in resolved {
             let allowed: Bool
             switch kind {
-            case .shallowHistory: allowed = Int(nodes[target].parent) == owner && !nodes[target].isHistory
-            case .deepHistory: allowed = isDescendant(target, of: owner) && !nodes[target].isHistory
+            // SCXML 3.10.2: the default of a history, shallow or deep, consists solely of
+            // descendants of its parent (not only children: the recommendation names none).
+            case .shallowHistory, .deepHistory: allowed = isDescendant(target, of: owner) && !nodes[target].isHistory
             // SCXML 3.6: an initial transition may target a history state among the
             // descendants; the history's recorded or default configuration is then entered.
             default: allowed = isDescendant(target, of: owner)
             }
             guard allowed else {
                 let what = switch kind {
-                case .shallowHistory: "the default of shallow history \(name(node)) must be a child state of \(name(owner))"
-                case .deepHistory: "the default of deep history \(name(node)) must be a descendant of \(name(owner))"
+                case .shallowHistory, .deepHistory:
+                    "the default of \(kind == .deepHistory ? "deep" : "shallow") history \(name(node)) must be a state "
+                        + "inside \(name(owner))"
                 default: "the initial state of \(name(node)) must be one of its descendants"
                 }
                 throw DefinitionError(
@@ -206,6 +209,16 @@ extension ChartCompilation {
                     location: location
                 )
             }
+        }
+        // SCXML 3.10.2: a shallow history of a compound state restores one child, so its default
+        // is one state; several (in the regions of a parallel state inside) need a deep history.
+        if kind == .shallowHistory, resolved.count > 1, nodes[owner].kind != .parallel {
+            throw DefinitionError(
+                code: .invalidInitial,
+                message: "the default of shallow history \(name(node)) names \(resolved.count) states, but a shallow "
+                    + "history of a compound state restores one child; name one state, or make the history deep",
+                location: location
+            )
         }
     }
 

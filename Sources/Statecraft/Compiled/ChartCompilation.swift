@@ -82,6 +82,8 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
     /// An open-addressing index of `plans` by configuration and event kind; -1 where empty.
     var planIndex = ContiguousArray<Int32>()
     var warnings: [DefinitionWarning] = []
+    /// Whether an eventless transition without target or guard is refused.
+    var refusesEndlessEventlessTransitions = true
     /// What the chart keeps of the definition for its structure.
     var outline = ChartOutline<Event.Kind>()
 
@@ -98,7 +100,13 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
     ///   - initial: The state the chart starts in (the root's `initial:`).
     ///   - rootTargets: Instead, the targets of the root's initial transition (several states in
     ///     parallel regions), as an SCXML document's `initial` attribute names them.
-    init(_ roots: [Declaration], initial: State?, rootTargets: [State]?) throws(DefinitionError) {
+    ///   - refusesEndlessEventlessTransitions: Whether an eventless transition with neither a
+    ///     target nor a guard is refused (``DefinitionError/Code/endlessEventlessTransition``).
+    ///     SCXML documents may write one (an earlier transition may end the loop), so they lint it.
+    init(
+        _ roots: [Declaration], initial: State?, rootTargets: [State]?, refusesEndlessEventlessTransitions: Bool = true
+    ) throws(DefinitionError) {
+        self.refusesEndlessEventlessTransitions = refusesEndlessEventlessTransitions
         guard let first = roots.first else {
             throw DefinitionError(
                 code: .emptyChart,

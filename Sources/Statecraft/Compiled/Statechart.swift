@@ -149,6 +149,9 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     ///   - declarations: The top-level states.
     ///   - initialTargets: The states the chart starts in; the first state when `nil`.
     ///   - options: How done events and guard errors are delivered.
+    ///   - refusesEndlessEventlessTransitions: Whether an eventless transition with neither a
+    ///     target nor a guard is refused; an SCXML document may write one (SCXML does not forbid
+    ///     it), and the microstep limit stops it when nothing else ends the loop.
     ///   - dequeueHook: Called with each event the engine dequeues, before it selects
     ///     transitions for it, and with `nil` before the initial configuration is entered; see
     ///     ``dequeueHook``.
@@ -156,10 +159,14 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         declarations: [StateDeclaration<State, Event, Context>],
         initialTargets: [State]?,
         options: StatechartOptions<State, Event>,
+        refusesEndlessEventlessTransitions: Bool = true,
         dequeueHook: DequeueHook? = nil
     ) throws(DefinitionError) {
         try self.init(
-            compiling: ChartCompilation(declarations, initial: nil, rootTargets: initialTargets),
+            compiling: ChartCompilation(
+                declarations, initial: nil, rootTargets: initialTargets,
+                refusesEndlessEventlessTransitions: refusesEndlessEventlessTransitions
+            ),
             options: options,
             dequeueHook: dequeueHook
         )

@@ -21,6 +21,10 @@ public struct ChartLint: Hashable, Sendable, CustomStringConvertible {
         public static let noWayOut = Code(name: "noWayOut")
         /// The chart raises or sends itself an event that no transition matches.
         public static let unhandledEvent = Code(name: "unhandledEvent")
+        /// An eventless transition without a target or a guard that no other transition can
+        /// outrun: while its state is active it is taken after every microstep, forever (an
+        /// SCXML document may write one; a typed chart refuses it when it is built).
+        public static let endlessEventlessTransition = Code(name: "endlessEventlessTransition")
 
         /// The code's name.
         public var description: String { name }

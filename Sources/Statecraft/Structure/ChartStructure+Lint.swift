@@ -1,7 +1,8 @@
 extension ChartStructure {
     /// Looks for what is probably a mistake: states no transition reaches, transitions never
     /// taken because an earlier one always is, states other than final ones that nothing
-    /// leaves, and events the chart emits that nothing handles.
+    /// leaves, events the chart emits that nothing handles, and eventless transitions that
+    /// loop forever.
     ///
     /// Guards are not evaluated: a guarded transition is taken to be takeable, so a state
     /// reached only through a guard that is always false is not reported. Events a typed
@@ -9,12 +10,14 @@ extension ChartStructure {
     /// SCXML documents.
     ///
     /// - Returns: The findings, grouped by code (unreachable states, shadowed transitions,
-    ///   states without a way out, unhandled events), each group in document order.
-    /// - Complexity: O(*n* × *d* + *t* × *k*) for *n* states of depth *d* and *t* transitions,
+    ///   states without a way out, unhandled events, endless eventless transitions), each group
+    ///   in document order.
+    /// - Complexity: O(*n* × *d* + *t* × (*k* + *d*)) for *n* states of depth *d* and *t* transitions,
     ///   *k* of them in one state, plus a scan of a parallel state's transitions for each state
     ///   inside it whose own transitions do not leave it.
     public func lint() -> [ChartLint] {
         unreachableStates() + shadowedTransitions() + statesWithoutWayOut() + unhandledEvents()
+            + endlessEventlessTransitions()
     }
 
     // MARK: Reachability

@@ -6,13 +6,13 @@ extension ModelReader {
         var items: [DataModel] = []
         for child in children(element) {
             guard child.name == "data" else {
-                throw error("<\(child.name)> cannot be written in <datamodel>; it holds <data> elements", at: child)
+                throw error("<\(child.name)> cannot be written in <datamodel>; it holds <data> elements", at: child, rule: "5.2.2: <datamodel> holds <data> elements")
             }
             try checkAttributes(child, allowed: ["id", "src", "expr"])
             try exclusive(["src", "expr"], of: child)
             let content = Self.content(of: child)
             if content != nil, child.attribute("src") != nil || child.attribute("expr") != nil {
-                throw error("<data id=\"\(child.attribute("id") ?? "")\"> has content and 'src' or 'expr'; keep one", at: child)
+                throw error("<data id=\"\(child.attribute("id") ?? "")\"> has content and 'src' or 'expr'; keep one", at: child, rule: "5.3: a <data> with 'src' or 'expr' has no children")
             }
             items.append(DataModel(
                 id: try required("id", of: child), src: child.attribute("src"), expr: child.attribute("expr"),
@@ -40,7 +40,7 @@ extension ModelReader {
             location: element.attribute("location"), position: element.position
         )
         if param.expr == nil && param.location == nil {
-            throw error("<param name=\"\(param.name)\"> needs 'expr' or 'location'", at: element)
+            throw error("<param name=\"\(param.name)\"> needs 'expr' or 'location'", at: element, rule: "5.7.1: a <param> has 'expr' or 'location'")
         }
         return param
     }
@@ -49,7 +49,7 @@ extension ModelReader {
         try checkAttributes(element, allowed: ["expr"])
         let content = Self.content(of: element)
         if element.attribute("expr") != nil, content != nil {
-            throw error("<content> has both 'expr' and inline content; keep one", at: element)
+            throw error("<content> has both 'expr' and inline content; keep one", at: element, rule: "5.6.1: a <content> with 'expr' has no children")
         }
         return (element.attribute("expr"), content)
     }
@@ -62,16 +62,16 @@ extension ModelReader {
             switch child.name {
             case "content":
                 guard !sawContent, model.params.isEmpty else {
-                    throw error("<donedata> holds either one <content> or <param> elements", at: child)
+                    throw error("<donedata> holds either one <content> or <param> elements", at: child, rule: "5.5.2: <donedata> holds one <content> or <param> elements")
                 }
                 sawContent = true
                 (model.contentExpr, model.content) = try readContent(child)
                 if model.contentExpr == nil && model.content == nil { model.content = .text("") }
             case "param":
-                guard !sawContent else { throw error("<donedata> holds either one <content> or <param> elements", at: child) }
+                guard !sawContent else { throw error("<donedata> holds either one <content> or <param> elements", at: child, rule: "5.5.2: <donedata> holds one <content> or <param> elements") }
                 model.params.append(try readParam(child))
             default:
-                throw error("<\(child.name)> cannot be written in <donedata>", at: child)
+                throw error("<\(child.name)> cannot be written in <donedata>", at: child, rule: "5.5.2: <donedata> holds one <content> or <param> elements")
             }
         }
         return model
@@ -93,7 +93,7 @@ extension ModelReader {
         switch element.attribute("autoforward") {
         case nil, "false": break
         case "true": invoke.autoforward = true
-        case let other?: throw error("<invoke> has autoforward '\(other)'; write 'true' or 'false'", at: element)
+        case let other?: throw error("<invoke> has autoforward '\(other)'; write 'true' or 'false'", at: element, rule: "6.4.1: 'autoforward' is 'true' or 'false'")
         }
         var sawContent = false, sawFinalize = false
         for child in children(element) {
@@ -101,7 +101,7 @@ extension ModelReader {
             case "param":
                 invoke.params.append(try readParam(child))
             case "content":
-                guard !sawContent else { throw error("<invoke> has more than one <content>", at: child) }
+                guard !sawContent else { throw error("<invoke> has more than one <content>", at: child, rule: "6.4.2: <content> occurs at most once in <invoke>") }
                 sawContent = true
                 (invoke.contentExpr, invoke.content) = try readContent(child)
             case "finalize":
@@ -110,14 +110,14 @@ extension ModelReader {
                 invoke.finalize = try readBlock(child)
                 try checkFinalize(invoke.finalize)
             default:
-                throw error("<\(child.name)> cannot be written in <invoke>", at: child)
+                throw error("<\(child.name)> cannot be written in <invoke>", at: child, rule: "6.4.2: <invoke> holds <param>, <finalize> and <content>")
             }
         }
         if sawContent, invoke.src != nil || invoke.srcExpr != nil {
-            throw error("<invoke> has both <content> and 'src'/'srcexpr'; keep one", at: element)
+            throw error("<invoke> has both <content> and 'src'/'srcexpr'; keep one", at: element, rule: "6.4.2: <content> may not occur with 'src' or 'srcexpr'")
         }
         if !invoke.namelist.isEmpty, !invoke.params.isEmpty {
-            throw error("<invoke> has both 'namelist' and <param>; keep one", at: element)
+            throw error("<invoke> has both 'namelist' and <param>; keep one", at: element, rule: "6.4.1: 'namelist' may not be written with <param>")
         }
         return invoke
     }
@@ -131,8 +131,11 @@ extension ModelReader {
                 let name = if case .raise = action.kind { "raise" } else { "send" }
                 throw SCXMLError(
                     code: .invalidDocument,
-                    message: "<\(name)> cannot be written in <finalize>: finalize may not raise or send events; "
-                        + "move it to a transition on the event instead",
+                    message: Self.citing(
+                        "<\(name)> cannot be written in <finalize>: finalize may not raise or send events; "
+                            + "move it to a transition on the event instead",
+                        rule: "6.5: <finalize> holds no <raise> or <send>"
+                    ),
                     position: action.position, file: file
                 )
             case .branches(let branches):

@@ -23,7 +23,7 @@ extension ModelReader {
             try exclusive(["sendid", "sendidexpr"], of: element)
             try noChildren(element)
             let sendID = element.attribute("sendid"), sendIDExpr = element.attribute("sendidexpr")
-            if sendID == nil && sendIDExpr == nil { throw error("<cancel> needs 'sendid' or 'sendidexpr'", at: element) }
+            if sendID == nil && sendIDExpr == nil { throw error("<cancel> needs 'sendid' or 'sendidexpr'", at: element, rule: "6.3.1: a <cancel> has 'sendid' or 'sendidexpr'") }
             kind = .cancel(sendID: sendID, sendIDExpr: sendIDExpr)
         case "log":
             try checkAttributes(element, allowed: ["label", "expr"])
@@ -33,7 +33,7 @@ extension ModelReader {
             try checkAttributes(element, allowed: ["location", "expr"])
             let content = Self.content(of: element)
             if element.attribute("expr") != nil, content != nil {
-                throw error("<assign> has both 'expr' and content; keep one", at: element)
+                throw error("<assign> has both 'expr' and content; keep one", at: element, rule: "5.4.1: an <assign> has 'expr' or children, not both")
             }
             kind = .assign(location: try required("location", of: element), expr: element.attribute("expr"), content: content)
         case "if":
@@ -43,12 +43,12 @@ extension ModelReader {
             for child in children(element) {
                 switch child.name {
                 case "elseif":
-                    guard !sawElse else { throw error("<elseif> after <else>; <else> comes last", at: child) }
+                    guard !sawElse else { throw error("<elseif> after <else>; <else> comes last", at: child, rule: "4.3: <else> follows every <elseif> of its <if>") }
                     try checkAttributes(child, allowed: ["cond"])
                     try noChildren(child)
                     branches.append(Action.Branch(cond: try required("cond", of: child), actions: []))
                 case "else":
-                    guard !sawElse else { throw error("<if> has more than one <else>", at: child) }
+                    guard !sawElse else { throw error("<if> has more than one <else>", at: child, rule: "4.3.2: <else> occurs at most once in <if>") }
                     try checkAttributes(child, allowed: [])
                     try noChildren(child)
                     sawElse = true
@@ -68,7 +68,7 @@ extension ModelReader {
             try checkAttributes(element, allowed: ["src"])
             if let src = element.attribute("src") {
                 if !element.text.allSatisfy(\.isWhitespace) {
-                    throw error("<script> has both 'src' and inline text; keep one", at: element)
+                    throw error("<script> has both 'src' and inline text; keep one", at: element, rule: "5.8.1: a <script> with 'src' has no content")
                 }
                 let source: String
                 do {
@@ -76,8 +76,10 @@ extension ModelReader {
                 } catch {
                     throw SCXMLError(
                         code: error.code,
-                        message: "<script src=\"\(src)\"> cannot be loaded; the document is rejected, as SCXML requires: "
-                            + error.message,
+                        message: Self.citing(
+                            "<script src=\"\(src)\"> cannot be loaded; the document is rejected: " + error.message,
+                            rule: "5.8: a document whose script cannot be fetched is rejected"
+                        ),
                         position: element.position, file: file
                     )
                 }
@@ -86,7 +88,7 @@ extension ModelReader {
                 kind = .script(source: element.text, src: nil)
             }
         default:
-            throw error("<\(element.name)> is not executable content", at: element)
+            throw error("<\(element.name)> is not executable content", at: element, rule: "4.1: the elements of executable content")
         }
         return Action(kind: kind, position: element.position)
     }
@@ -117,12 +119,12 @@ extension ModelReader {
             case "param":
                 send.params.append(try readParam(child))
             case "content":
-                guard !sawContent else { throw error("<send> has more than one <content>", at: child) }
+                guard !sawContent else { throw error("<send> has more than one <content>", at: child, rule: "6.2.2: <content> occurs at most once in <send>") }
                 sawContent = true
                 (send.contentExpr, send.content) = try readContent(child)
                 if send.contentExpr == nil && send.content == nil { send.content = .text("") }
             default:
-                throw error("<\(child.name)> cannot be written in <send>", at: child)
+                throw error("<\(child.name)> cannot be written in <send>", at: child, rule: "6.2.2: <send> holds <param> and <content>")
             }
         }
         // SCXML 6.2.1 requires 'event' or 'eventexpr' only for the SCXML event I/O processor (the
@@ -132,16 +134,16 @@ extension ModelReader {
         let scxmlProcessor = send.typeExpr == nil
             && [nil, "scxml", "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"].contains(send.type)
         if scxmlProcessor, send.event == nil, send.eventExpr == nil, !sawContent {
-            throw error("<send> needs 'event', 'eventexpr' or <content> to say what it sends", at: element)
+            throw error("<send> needs 'event', 'eventexpr' or <content> to say what it sends", at: element, rule: "6.2.1: a <send> to the SCXML Event I/O Processor names its event")
         }
         if send.target == "#_internal", send.delay != nil || send.delayExpr != nil {
-            throw error("<send> to '#_internal' cannot have a delay: the internal queue takes events at once; send it to this session's external queue (no target) instead", at: element)
+            throw error("<send> to '#_internal' cannot have a delay: the internal queue takes events at once; send it to this session's external queue (no target) instead", at: element, rule: "6.2.1: 'delay' may not be written with the target '#_internal'")
         }
         if sawContent, !send.params.isEmpty || !send.namelist.isEmpty {
-            throw error("<send> has <content> and also <param> or 'namelist'; keep one", at: element)
+            throw error("<send> has <content> and also <param> or 'namelist'; keep one", at: element, rule: "6.2.2: <content> may not occur with <param> or 'namelist'")
         }
         if let delay = send.delay, DelayParser.parse(delay) == nil {
-            throw error("<send> has delay '\(delay)'; write a CSS2 time such as '2s' or '500ms'", at: element)
+            throw error("<send> has delay '\(delay)'; write a CSS2 time such as '2s' or '500ms'", at: element, rule: "6.2.1: 'delay' is a CSS2 time")
         }
         return send
     }

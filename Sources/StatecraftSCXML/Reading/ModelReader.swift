@@ -10,9 +10,31 @@ struct ModelReader {
         self.loader = loader
     }
 
-    func error(_ message: String, at element: DocumentElement) -> SCXMLError {
-        SCXMLError(code: .invalidDocument, message: message, position: element.position, file: file)
+    /// A refusal of `element`, citing the rule of the SCXML recommendation it enforces: `rule` is
+    /// the section and the rule in words ("3.10.2: a <history> holds one <transition>").
+    func error(_ message: String, at element: DocumentElement, rule: String) -> SCXMLError {
+        SCXMLError(code: .invalidDocument, message: Self.citing(message, rule: rule), position: element.position, file: file)
     }
+
+    /// `message` followed by the rule it enforces, as every refusal of a document ends:
+    /// `... (SCXML 3.10.2: a <history> holds one <transition>)`.
+    static func citing(_ message: String, rule: String) -> String {
+        "\(message) (SCXML \(rule))"
+    }
+
+    /// The section of the SCXML recommendation that defines an element; its subsection 1 lists
+    /// the element's attributes, 2 its children.
+    static func section(of element: String) -> String {
+        sections[element] ?? "3.1"
+    }
+
+    private static let sections: [String: String] = [
+        "scxml": "3.2", "state": "3.3", "parallel": "3.4", "transition": "3.5", "initial": "3.6", "final": "3.7",
+        "onentry": "3.8", "onexit": "3.9", "history": "3.10", "raise": "4.2", "if": "4.3", "elseif": "4.4",
+        "else": "4.5", "foreach": "4.6", "log": "4.7", "datamodel": "5.2", "data": "5.3", "assign": "5.4",
+        "donedata": "5.5", "content": "5.6", "param": "5.7", "script": "5.8", "send": "6.2", "cancel": "6.3",
+        "invoke": "6.4", "finalize": "6.5",
+    ]
 
     func isSCXML(_ element: DocumentElement) -> Bool {
         element.namespace == SCXMLNames.namespace || element.namespace == nil
@@ -30,7 +52,7 @@ struct ModelReader {
                 throw error(
                     "<\(element.name)> has no attribute '\(attribute.localName)'"
                         + (allowed.isEmpty ? "" : "; it takes \(list)"),
-                    at: element
+                    at: element, rule: "\(Self.section(of: element.name)).1: the attributes of <\(element.name)>"
                 )
             }
         }
@@ -38,7 +60,7 @@ struct ModelReader {
 
     func required(_ name: String, of element: DocumentElement) throws(SCXMLError) -> String {
         guard let value = element.attribute(name) else {
-            throw error("<\(element.name)> needs the attribute '\(name)'", at: element)
+            throw error("<\(element.name)> needs the attribute '\(name)'", at: element, rule: "\(Self.section(of: element.name)).1: the attributes of <\(element.name)>")
         }
         return value
     }
@@ -49,7 +71,7 @@ struct ModelReader {
             throw error(
                 "<\(element.name)> has both " + present.map { "'\($0)'" }.joined(separator: " and ")
                     + "; they exclude each other, keep one",
-                at: element
+                at: element, rule: "\(Self.section(of: element.name)).1: the attributes of <\(element.name)>"
             )
         }
     }
@@ -62,28 +84,28 @@ struct ModelReader {
 
     mutating func read(_ root: DocumentElement) throws(SCXMLError) -> DocumentModel {
         guard root.name == "scxml" else {
-            throw error("the root element is <\(root.name)>; an SCXML document starts with <scxml>", at: root)
+            throw error("the root element is <\(root.name)>; an SCXML document starts with <scxml>", at: root, rule: "3.2: an SCXML document's root is <scxml>")
         }
         guard isSCXML(root) else {
             throw error(
                 "the root element <scxml> is in the namespace '\(root.namespace ?? "")'; SCXML elements are in "
                     + "'\(SCXMLNames.namespace)', so write xmlns=\"\(SCXMLNames.namespace)\"",
-                at: root
+                at: root, rule: "3.2: SCXML elements are in the namespace \(SCXMLNames.namespace)"
             )
         }
         try checkAttributes(root, allowed: ["version", "initial", "name", "datamodel", "binding", "xmlns"])
         guard let version = root.attribute("version") else {
-            throw error("<scxml> needs the attribute 'version'; write version=\"1.0\"", at: root)
+            throw error("<scxml> needs the attribute 'version'; write version=\"1.0\"", at: root, rule: "3.2.1: 'version' is required and is '1.0'")
         }
         if version != "1.0" {
-            throw error("<scxml> has version '\(version)'; only SCXML 1.0 is read", at: root)
+            throw error("<scxml> has version '\(version)'; only SCXML 1.0 is read", at: root, rule: "3.2.1: 'version' is required and is '1.0'")
         }
         var model = DocumentModel(position: root.position)
         model.name = root.attribute("name")
         model.datamodel = root.attribute("datamodel")
         if let binding = root.attribute("binding") {
             guard let value = DocumentModel.Binding(rawValue: binding) else {
-                throw error("<scxml> has binding '\(binding)'; write 'early' or 'late'", at: root)
+                throw error("<scxml> has binding '\(binding)'; write 'early' or 'late'", at: root, rule: "3.2.1: 'binding' is 'early' or 'late'")
             }
             model.binding = value
         }
@@ -98,18 +120,18 @@ struct ModelReader {
                 model.data += try readDatamodel(child)
             case "script":
                 guard model.script.isEmpty else {
-                    throw error("<scxml> has more than one <script>; SCXML allows one, so join their text", at: child)
+                    throw error("<scxml> has more than one <script>; SCXML allows one, so join their text", at: child, rule: "3.2.2: <script> occurs at most once in <scxml>")
                 }
                 model.script.append(try readAction(child))
             default:
-                throw error("<\(child.name)> cannot be written in <scxml>; it takes <state>, <parallel>, <final>, <datamodel> and <script>", at: child)
+                throw error("<\(child.name)> cannot be written in <scxml>; it takes <state>, <parallel>, <final>, <datamodel> and <script>", at: child, rule: "3.2.2: the children of <scxml>")
             }
         }
         if model.states.isEmpty {
-            throw error("<scxml> declares no state; write at least one <state>, <parallel> or <final>", at: root)
+            throw error("<scxml> declares no state; write at least one <state>, <parallel> or <final>", at: root, rule: "3.2.2 allows an <scxml> without states, but such a document has nothing to run, so this reader refuses it")
         }
         for id in model.initial ?? [] where ids[id] == nil {
-            throw error("the 'initial' of <scxml> names '\(id)', which is not a state of the document", at: root)
+            throw error("the 'initial' of <scxml> names '\(id)', which is not a state of the document", at: root, rule: "3.2.1: 'initial' names states of the document")
         }
         return model
     }
@@ -120,7 +142,7 @@ struct ModelReader {
         guard let value = element.attribute("initial") else { return nil }
         let ids = Self.tokens(value)
         if ids.isEmpty {
-            throw error("<\(element.name)> has an empty 'initial'; name a state, or leave the attribute out", at: element)
+            throw error("<\(element.name)> has an empty 'initial'; name a state, or leave the attribute out", at: element, rule: "\(Self.section(of: element.name)).1: 'initial' names one or more states")
         }
         return ids
     }
@@ -128,7 +150,7 @@ struct ModelReader {
     /// Refuses a second child that the content model allows once.
     func once(_ seen: inout Bool, _ child: DocumentElement, in parent: DocumentElement) throws(SCXMLError) {
         if seen {
-            throw error("<\(parent.name)> has more than one <\(child.name)>; it takes one, so merge them", at: child)
+            throw error("<\(parent.name)> has more than one <\(child.name)>; it takes one, so merge them", at: child, rule: "\(Self.section(of: parent.name)).2: the children of <\(parent.name)>")
         }
         seen = true
     }
@@ -136,14 +158,14 @@ struct ModelReader {
     /// Refuses SCXML children of an element whose content model is empty.
     func noChildren(_ element: DocumentElement) throws(SCXMLError) {
         if let child = children(element).first {
-            throw error("<\(element.name)> has no children in SCXML, but holds <\(child.name)>", at: element)
+            throw error("<\(element.name)> has no children in SCXML, but holds <\(child.name)>", at: element, rule: "\(Self.section(of: element.name)).2: <\(element.name)> has no children")
         }
     }
 
     mutating func identify(_ element: DocumentElement) throws(SCXMLError) -> (String, Bool) {
         if let id = element.attribute("id") {
             if let earlier = ids[id] {
-                throw error("the id '\(id)' is declared twice (first at \(earlier)); give every state its own id", at: element)
+                throw error("the id '\(id)' is declared twice (first at \(earlier)); give every state its own id", at: element, rule: "3.14: every id is unique in the document")
             }
             ids[id] = element.position
             return (id, false)

@@ -146,6 +146,7 @@ public final class SCXMLDocument: Sendable {
                     + "SCXMLDatamodels.withECMAScript(); on Linux build with '--traits ECMAScript' and install "
                     + "libjavascriptcoregtk-4.1-dev (apt)"
             }
+            message = ModelReader.citing(message, rule: "3.2.1: 'datamodel' names the datamodel the document runs with")
             throw SCXMLError(code: .invalidDocument, message: message, position: model.position, file: file)
         }
         var compiler = ChartCompiler(file: file)
@@ -153,13 +154,16 @@ public final class SCXMLDocument: Sendable {
         do {
             chart = try Statechart(
                 declarations: declarations, initialTargets: model.initial, options: SCXMLSession.chartOptions,
+                refusesEndlessEventlessTransitions: false,
                 dequeueHook: { handle, event, configuration in
                     handle.session.dequeued(event, configuration: configuration)
                 }
             )
         } catch {
-            let position = compiler.positions[error.location?.line ?? -1] ?? model.position
-            throw SCXMLError(code: .invalidChart, message: error.message, position: position, file: file)
+            let key = error.location?.line ?? -1
+            let position = compiler.positions[key] ?? model.position
+            let message = ModelReader.citing(error.message, rule: Self.rule(of: error, isHistoryDefault: compiler.historyDefaults.contains(key)))
+            throw SCXMLError(code: .invalidChart, message: message, position: position, file: file)
         }
         self.model = model
         self.file = file
@@ -221,6 +225,8 @@ struct ChartCompiler {
     var positions: [Int: TextPosition] = [:]
     /// The `<transition>` children of states, in the order their closures were made.
     var sites: [TransitionSite] = []
+    /// The source-location keys (see ``location(_:)``) of the default transitions of histories.
+    var historyDefaults: Set<Int> = []
 
     init(file: String?) {
         self.file = file
@@ -257,6 +263,7 @@ struct ChartCompiler {
         }
         if let initial = state.initialTransition {
             elements.append(Element(storage: .initial(self.transition(initial))))
+            if case .history = state.kind { historyDefaults.insert(positions.count) }
         } else if let targets = state.initial {
             elements.append(Element(storage: .initial(Transition(
                 trigger: .eventless, targets: targets, type: .external, condition: nil, action: nil,
@@ -285,9 +292,14 @@ struct ChartCompiler {
     /// initial or history default transition.
     mutating func transition(_ model: TransitionModel, site: Int? = nil) -> Transition {
         let actions = model.actions
+        let (position, file) = (model.position, file)
         let condition = model.cond.map { cond in
             GuardClosure<SCXMLEvent, SessionHandle>.plain { handle, event in
-                try handle.session.condition(cond, event: event)
+                do {
+                    return try handle.session.condition(cond, event: event)
+                } catch {
+                    throw ConditionFailure(error: error, cond: cond, position: position, file: file)
+                }
             }
         }
         return Transition(

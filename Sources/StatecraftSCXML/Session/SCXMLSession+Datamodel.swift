@@ -25,7 +25,7 @@ extension SCXMLSession {
             declare(item.id, value, at: item.position)
         } catch {
             declare(item.id, .undefined, at: item.position)
-            pendingRaises.append(executionError("<data id=\"\(item.id)\">", error, at: item.position))
+            pendingRaises.append(executionError("data", "<data id=\"\(item.id)\">", error, at: item.position))
         }
     }
 
@@ -33,7 +33,7 @@ extension SCXMLSession {
         do {
             try datamodel.declare(id, value: value)
         } catch {
-            pendingRaises.append(executionError("<data id=\"\(id)\">", error, at: position))
+            pendingRaises.append(executionError("data", "<data id=\"\(id)\">", error, at: position))
         }
     }
 
@@ -54,10 +54,6 @@ extension SCXMLSession {
         }
     }
 
-    func executionError(_ what: String, _ error: any Error, at position: TextPosition) -> SCXMLEvent {
-        let place = document.file.map { "\($0):\(position)" } ?? "\(position)"
-        return SCXMLEvent("error.execution", type: .platform, data: .string("\(place): \(what): \(error)"))
-    }
 
     /// `<donedata>`: the event whose data the done event carries. SCXML 5.7: a `<param>` that
     /// fails is left out, and when none is left the event carries no data. SCXML 5.6 says a
@@ -70,7 +66,7 @@ extension SCXMLSession {
             do {
                 value = try datamodel.evaluate(expr)
             } catch {
-                effects.raise(executionError("<donedata><content expr=\"\(expr)\">", error, at: model.position))
+                effects.raise(executionError("content", "<donedata><content expr=\"\(expr)\">", error, at: model.position))
                 value = .undefined
             }
         } else if let content = model.content {
@@ -83,7 +79,7 @@ extension SCXMLSession {
                 do {
                     members.append(SCXMLMember(param.name, try datamodel.evaluate(param.expr ?? param.location ?? "")))
                 } catch {
-                    effects.raise(executionError("<param name=\"\(param.name)\">", error, at: param.position))
+                    effects.raise(executionError("param", "<param name=\"\(param.name)\">", error, at: param.position))
                 }
             }
             value = members.isEmpty ? .undefined : .object(members)

@@ -17,7 +17,7 @@ extension SCXMLSession {
                 // A nested block already raised its error.
                 return false
             } catch {
-                raised.append(executionError(Self.describe(action), error, at: action.position))
+                raised.append(executionError(Self.elementName(action), Self.describe(action), error, at: action.position))
                 return false
             }
         }
@@ -26,6 +26,20 @@ extension SCXMLSession {
 
     struct ExecutionFailure: Error {
         var event: SCXMLEvent
+    }
+
+    /// The name of the element `action` was written as, without brackets.
+    static func elementName(_ action: Action) -> String {
+        switch action.kind {
+        case .raise: "raise"
+        case .send: "send"
+        case .cancel: "cancel"
+        case .log: "log"
+        case .assign: "assign"
+        case .branches: "if"
+        case .foreach: "foreach"
+        case .script: "script"
+        }
     }
 
     static func describe(_ action: Action) -> String {
@@ -76,7 +90,7 @@ extension SCXMLSession {
                     holds = try datamodel.evaluateCondition(cond)
                 } catch {
                     // A condition that cannot be evaluated counts as false, and is reported.
-                    raised.append(executionError("<if cond=\"\(cond)\">", error, at: action.position))
+                    raised.append(executionError("if", "<if cond=\"\(cond)\">", error, at: action.position))
                     holds = false
                 }
                 if holds {
@@ -116,7 +130,7 @@ extension SCXMLSession {
         } catch {
             // SCXML 5.10: an error from a failed send carries the send's id; 6.2: the message
             // is discarded.
-            var failure = executionError("<send>", error, at: position)
+            var failure = executionError("send", "<send>", error, at: position)
             failure.sendID = sendID
             throw ExecutionFailure(event: failure)
         }
@@ -128,12 +142,12 @@ extension SCXMLSession {
         } catch {
             switch error {
             case .invalidTarget(let message):
-                throw ExecutionFailure(event: SCXMLEvent(
-                    "error.execution", type: .platform, sendID: sendID, data: .string(message)
+                throw ExecutionFailure(event: errorEvent(
+                    "error.execution", element: "send", reason: message, at: position, sendID: sendID
                 ))
             case .unreachable(let message):
-                throw ExecutionFailure(event: SCXMLEvent(
-                    "error.communication", type: .platform, sendID: sendID, data: .string(message)
+                throw ExecutionFailure(event: errorEvent(
+                    "error.communication", element: "send", reason: message, at: position, sendID: sendID
                 ))
             }
         }

@@ -53,7 +53,7 @@ extension SCXMLSession {
             childOrder.append(invokeID)
             group.scheduleStart(child, parameters: parameters)
         } catch {
-            raised.append(executionError("<invoke> in '\(stateID)'", error, at: invoke.position))
+            raised.append(executionError("invoke", "<invoke> in '\(stateID)'", error, at: invoke.position))
         }
         pendingRaises += raised
     }

@@ -102,7 +102,8 @@ public final class SCXMLSession {
             SCXMLEvent("done.state.\(state)", type: .internal, data: data?.data ?? .undefined)
         },
         guardErrorEvent: { error in
-            SCXMLEvent("error.execution", type: .platform, data: .string("\(error)"))
+            (error as? ConditionFailure)?.event
+                ?? SCXMLEvent("error.execution", type: .platform, data: .object([SCXMLMember("reason", .string("\(error)"))]))
         }
     )
 

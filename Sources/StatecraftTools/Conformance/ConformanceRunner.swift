@@ -11,9 +11,12 @@ package import StatecraftSCXML
 /// ```swift
 /// let runner = ConformanceRunner(directory: "scxml-irp", profile: .statecraft)
 /// let summary = try runner.run { result in print(result) }
-/// summary.breakdown.forEach { print($0) }   // "9 skipped: a manual test: …"
-/// print(summary)                             // 128 passed, 0 failed, 40 skipped
+/// summary.breakdown.forEach { print($0) }   // "6 skipped: a manual test: …"
+/// print(summary)                             // 130 passed, 0 failed, 38 skipped
 /// ```
+///
+/// A manual test that a program can judge (``manualJudges``: 230, 250, 307) is run and judged by
+/// what it logged; the others are skipped.
 ///
 /// A test is skipped, with a ``SkipReason``, when it is manual, written for a datamodel the
 /// profile does not have, needs the Basic HTTP Event I/O Processor, uses `conf:` items the
@@ -31,7 +34,7 @@ package struct ConformanceRunner: Sendable {
 
     /// Why a test does not apply to a processor and profile.
     package enum SkipReason: Hashable, Sendable, Comparable, CustomStringConvertible {
-        /// The manifest says a person judges the outcome.
+        /// The manifest says a person judges the outcome, and no program judges it here.
         case manual
         /// The test is written directly for this datamodel (`datamodel="ecmascript"`), which
         /// the profile does not have.
@@ -178,8 +181,12 @@ package struct ConformanceRunner: Sendable {
         let key = (folder as NSString).lastPathComponent + "/" + (path as NSString).lastPathComponent
         let number = name.dropFirst("test".count).prefix { $0.isNumber }
         let info = manifest[key] ?? manifest["#" + number]
-        if info?.isManual == true {
+        let judge = info?.isManual == true ? Self.manualJudges[name] : nil
+        if info?.isManual == true, judge == nil {
             return Result(test: name, status: .skip, reason: SkipReason.manual.description, skip: .manual, info: info)
+        }
+        if let reason = judge?.notApplicable[profile.name] {
+            return Result(test: name, status: .skip, reason: reason, skip: .unsupported(reason), info: info)
         }
         let document: SCXMLDocument
         let usesBasicHTTP: Bool
@@ -193,6 +200,10 @@ package struct ConformanceRunner: Sendable {
             usesBasicHTTP = http
         }
         let session = SCXMLSession(document: document)
+        let log = LogBook()
+        if judge != nil {
+            session.logHandler = { label, message in log.lines.append(LogLine(label: label, message: message)) }
+        }
         if usesBasicHTTP, let basicHTTP {
             basicHTTP(session, basicHTTPTimeLimit)
         } else {
@@ -200,6 +211,10 @@ package struct ConformanceRunner: Sendable {
         }
         func result(_ status: Result.Status, _ reason: String? = nil) -> Result {
             Result(test: name, status: status, reason: reason, info: info)
+        }
+        if let judge {
+            // A manual test, judged by what a person would check in its log.
+            return judge.judge(log.lines, session.finalState).map { result(.fail, "\(judge.check): \($0)") } ?? result(.pass)
         }
         switch session.finalState {
         case "pass"?: return result(.pass)
@@ -210,4 +225,9 @@ package struct ConformanceRunner: Sendable {
             return result(.fail, "did not finish; active states: \(where_.isEmpty ? "none" : where_)")
         }
     }
+}
+
+/// The lines a test and the sessions it invoked logged, gathered by their log handler.
+final class LogBook {
+    var lines: [ConformanceRunner.LogLine] = []
 }

@@ -533,14 +533,21 @@ struct Section3CoreTests {
             """, "<onentry> cannot be written in <history>", line: 3, column: 1)
     }
 
-    @Test("3.10: a shallow default targets children of the parent; a deep one its descendants")
+    @Test("3.10.2: a default, shallow or deep, targets descendants of the parent; nothing outside it")
     func historyDefaultTargets() throws {
-        let shallow = try #require(Recommendation.refusal("""
+        expectRead("""
             <state id="s"><history id="h">
             <transition target="b1"/>
             </history><state id="b"><state id="b1"/></state></state>
+            """)
+        let shallow = try #require(Recommendation.refusal("""
+            <state id="s"><history id="h">
+            <transition target="out"/>
+            </history><state id="b"/></state>
+            <state id="out"/>
             """))
-        #expect(shallow.message.contains("must be a child state of 's'"))
+        #expect(shallow.message.contains("the default of shallow history 'h' must be a state inside 's'"))
+        #expect(shallow.message.contains("(SCXML 3.10.2: "))
         #expect(shallow.position == TextPosition(line: 3, column: 1))
         let deep = try #require(Recommendation.refusal("""
             <state id="s"><history id="h" type="deep">
@@ -548,7 +555,7 @@ struct Section3CoreTests {
             </history><state id="b"/></state>
             <state id="out"/>
             """))
-        #expect(deep.message.contains("must be a descendant of 's'"))
+        #expect(deep.message.contains("the default of deep history 'h' must be a state inside 's'"))
         expectRead("""
             <state id="s"><history id="h" type="deep"><transition target="b1"/></history>
             <state id="b"><state id="b1"/></state></state>

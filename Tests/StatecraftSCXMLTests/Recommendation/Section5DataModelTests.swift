@@ -333,7 +333,7 @@ struct Section5DataModelTests {
             """)
         #expect(run.log == [
             "raised|internal|undefined|undefined|undefined|undefined|undefined",
-            "error.execution|platform|undefined|undefined|undefined|undefined|string",
+            "error.execution|platform|undefined|undefined|undefined|undefined|object",
             "sent|external|string|string|string|undefined|object",
         ])
     }

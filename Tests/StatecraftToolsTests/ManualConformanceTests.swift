@@ -1,0 +1,69 @@
+import Foundation
+@testable import StatecraftTools
+import Testing
+
+/// The W3C tests published as manual (230, 250, 307), judged by a program the way a person
+/// would: by what the test and the session it invoked logged.
+@Suite("W3C manual tests judged by a program", .enabled(if: W3CSuite.folder != nil, W3CSuite.absence))
+struct ManualConformanceTests {
+    typealias Line = ConformanceRunner.LogLine
+
+    /// Runs the suite in `profile` and answers the results of the three judged tests.
+    func judged(_ profile: ConformanceProfile) throws -> [String: ConformanceRunner.Result] {
+        let folder = try #require(W3CSuite.folder)
+        var results: [String: ConformanceRunner.Result] = [:]
+        try ConformanceRunner(directory: folder, profile: profile).run { result in
+            if ["test230", "test250", "test307"].contains(result.test) { results[result.test] = result }
+        }
+        return results
+    }
+
+    @Test("W3C 230 and 250 pass in the statecraft datamodel; 307 is skipped there, saying why")
+    func statecraftProfile() throws {
+        let results = try judged(.statecraft)
+        #expect(results["test230"]?.status == .pass, "\(String(describing: results["test230"]))")
+        #expect(results["test250"]?.status == .pass, "\(String(describing: results["test250"]))")
+        let skipped = try #require(results["test307"])
+        #expect(skipped.status == .skip)
+        #expect(skipped.reason?.contains("the statecraft datamodel") == true)
+    }
+
+    @Test("W3C 230: the parent's and the child's seven fields of the forwarded event must agree")
+    func test230Judge() throws {
+        let judge = try #require(ConformanceRunner.manualJudges["test230"])
+        let fields = ["name", "type", "sendid", "origin", "origintype", "invokeid", "data"]
+        let parent = fields.map { Line(label: "\($0) is ", message: $0 == "origin" ? "#_scxml_2" : "x") }
+        #expect(judge.judge(parent + parent, "final") == nil)
+        var child = parent
+        child[3].message = "#_scxml_1"
+        #expect(judge.judge(parent + child, "final")?.contains("'origin is #_scxml_2' and 'origin is #_scxml_1'") == true)
+        #expect(judge.judge(parent, "final")?.contains("7 lines were logged") == true)
+        #expect(judge.judge(parent + parent, "fail")?.contains("not 'final'") == true)
+    }
+
+    @Test("W3C 250: the cancelled child must log its onexit handlers, innermost first")
+    func test250Judge() throws {
+        let judge = try #require(ConformanceRunner.manualJudges["test250"])
+        let exits = [Line(label: "", message: "Exiting sub01"), Line(label: "", message: "Exiting sub0")]
+        #expect(judge.judge(exits, "final") == nil)
+        #expect(judge.judge(exits.reversed(), "final") != nil)
+        #expect(judge.judge([], "final")?.contains("did not log 'Exiting sub01'") == true)
+        let notCancelled = exits + [Line(label: "", message: "entering final state, invocation was not cancelled")]
+        #expect(judge.judge(notCancelled, "final")?.contains("was not cancelled") == true)
+    }
+
+    @Test("W3C 307: reading late-bound data early and reading a missing part of it must log the same")
+    func test307Judge() throws {
+        let judge = try #require(ConformanceRunner.manualJudges["test307"])
+        let early = Line(label: "entering s0 value of Var 1 is: ", message: "undefined")
+        let missing = Line(label: "entering s1, value of non-existent substructure of Var 1 is: ", message: "undefined")
+        #expect(judge.judge([early, missing], "final") == nil)
+        // Both reads failing (nothing logged for either) is alike too.
+        #expect(judge.judge([], "final") == nil)
+        #expect(judge.judge([early], "final") == "reading the variable before it is bound gave 'undefined', reading a missing part of it failed")
+        var other = missing
+        other.message = "null"
+        #expect(judge.judge([early, other], "final")?.contains("gave 'null'") == true)
+        #expect(judge.judge([early, missing], nil)?.contains("no final state") == true)
+    }
+}
