@@ -66,6 +66,20 @@ struct GenerateTests {
         #expect(!swift.contains("doneState"))  // no compound or parallel state: no done events
     }
 
+    @Test func eventsComeInTheOrderTheDocumentFirstNamesThem() throws {
+        let swift = try generate(document("""
+              <state id="p">
+                <state id="a"><transition event="first" target="b"/></state>
+                <state id="b"/>
+                <transition event="second first" target="a"/>
+              </state>
+            """))
+        let first = try #require(swift.range(of: "case first\n"))
+        let second = try #require(swift.range(of: "case second\n"))
+        #expect(first.lowerBound < second.lowerBound)
+        #expect(swift.components(separatedBy: "case first\n").count == 2)  // declared once
+    }
+
     @Test func keywordsAreEscapedAndCollisionsNumberedInDocumentOrder() throws {
         let swift = try generate(document("""
               <state id="default"><transition event="switch" target="a.b"/></state>
@@ -82,6 +96,16 @@ struct GenerateTests {
         #expect(swift.contains(#"case .aB_2: "aB""#))
         #expect(swift.contains(#"On("switch", to: .aB)"#))
         #expect(swift.contains("Atomic(.`default`) {"))
+    }
+
+    @Test func manyTextsWithOneBaseAreNumberedInOrderInLinearTime() {
+        var table = SwiftNameTable(reserved: ["aB_3"])
+        let texts = (0..<3000).map { "a" + String(repeating: "-", count: $0 % 7 + 1) + String(repeating: ".", count: $0 / 7 + 1) + "b" }
+        let names = texts.map { table.name(for: $0, fallback: "x") }
+        #expect(Set(names).count == 3000)
+        #expect(names.prefix(4) == ["aB", "aB_2", "aB_4", "aB_5"])  // aB_3 is the type's own
+        #expect(names.last == "aB_3001")
+        #expect(table.name(for: texts[1], fallback: "x") == "aB_2")  // the same text, the same name
     }
 
     @Test func textFromTheDocumentCannotEndALiteral() {

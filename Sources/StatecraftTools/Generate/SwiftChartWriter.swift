@@ -42,14 +42,14 @@ struct SwiftChartWriter {
         for state in states { stateNames[state.id] = stateTable.name(for: state.id, fallback: "state") }
         hasDoneEvents = states.contains { $0.kind == .parallel || ($0.kind == .state && !$0.children.isEmpty) }
         let ids = Set(states.map(\.id))
-        for state in states.sorted(by: { $0.position < $1.position }) {
-            for transition in state.transitions.sorted(by: { $0.position < $1.position }) {
-                for name in Self.eventNames(in: transition.event ?? "") {
-                    if hasDoneEvents, name.hasPrefix("done.state."), ids.contains(String(name.dropFirst(11))) { continue }
-                    if eventTable.names[name] == nil {
-                        _ = eventTable.name(for: name, fallback: "event")
-                        events.append((name, transition.position))
-                    }
+        // In the order the document first names them: a state's transitions written after its
+        // children come after theirs.
+        for transition in states.flatMap(\.transitions).sorted(by: { $0.position < $1.position }) {
+            for name in Self.eventNames(in: transition.event ?? "") {
+                if hasDoneEvents, name.hasPrefix("done.state."), ids.contains(String(name.dropFirst(11))) { continue }
+                if eventTable.names[name] == nil {
+                    _ = eventTable.name(for: name, fallback: "event")
+                    events.append((name, transition.position))
                 }
             }
         }

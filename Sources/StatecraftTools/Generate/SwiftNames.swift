@@ -99,6 +99,9 @@ package enum SwiftNames {
 struct SwiftNameTable {
     private var taken: Set<String>
     private(set) var names: [String: String] = [:]
+    /// Per base name, the next suffix to try, so that many texts with one base (`a.b`, `a-b`,
+    /// `a..b`...) take linear time, not quadratic.
+    private var nextSuffix: [String: Int] = [:]
 
     /// - Parameter reserved: Names the enclosing type uses itself (`rawValue`, `kind`...).
     init(reserved: Set<String>) {
@@ -111,11 +114,12 @@ struct SwiftNameTable {
         var base = SwiftNames.member(text, fallback: fallback)
         if SwiftNames.unusable.contains(base) { base += "_" }
         var name = base
-        var suffix = 2
+        var suffix = nextSuffix[base] ?? 2
         while taken.contains(name) {
             name = "\(base)_\(suffix)"
             suffix += 1
         }
+        nextSuffix[base] = suffix
         taken.insert(name)
         names[text] = name
         return name
