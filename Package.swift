@@ -57,6 +57,8 @@ let package = Package(
         // Not for apps: its API is `package`. The nested Fuzz package fuzzes its simulation scripts and
         // conformance markup (with `@testable import`), and a package can use only another's products.
         .library(name: "StatecraftTools", targets: ["StatecraftTools"]),
+        // `.scxml` files of a target become Swift at build time (`statecraft generate`).
+        .plugin(name: "StatecraftGeneratePlugin", targets: ["StatecraftGeneratePlugin"]),
         // `@MachineEvent`; trait Macros (swift-syntax).
         .library(name: "StatecraftMacros", targets: ["StatecraftMacros"]),
         // The live page; trait Inspector (Hummingbird).
@@ -140,6 +142,9 @@ let package = Package(
             dependencies: ["Statecraft", "StatecraftSCXML", "StatecraftECMAScript"],
             swiftSettings: strict
         ),
+        // What StatecraftGeneratePlugin runs: the reader and the generator, nothing behind a trait.
+        .executableTarget(name: "StatecraftGenerateTool", dependencies: ["StatecraftSCXML", "StatecraftTools"], swiftSettings: strict),
+        .plugin(name: "StatecraftGeneratePlugin", capability: .buildTool(), dependencies: ["StatecraftGenerateTool"]),
         .executableTarget(
             name: "StatecraftCLI",
             dependencies: [
@@ -296,6 +301,13 @@ let package = Package(
             name: "StatecraftToolsTests",
             dependencies: ["StatecraftTools", "StatecraftSCXML", "StatecraftECMAScript", "Statecraft"],
             swiftSettings: strict
+        ),
+        // Charts generated from `.scxml` files by the plugin, run against SCXMLSession.
+        .testTarget(
+            name: "StatecraftGenerateTests",
+            dependencies: ["Statecraft", "StatecraftSCXML"],
+            swiftSettings: strict,
+            plugins: ["StatecraftGeneratePlugin"]
         ),
         .testTarget(
             name: "StatecraftCLITests",

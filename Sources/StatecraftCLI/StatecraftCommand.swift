@@ -21,7 +21,7 @@ struct StatecraftCommand: AsyncParsableCommand {
             Shell completions: statecraft --generate-completion-script bash (or zsh, fish).
             Colour is used only on a terminal, and never when NO_COLOR is set.
             """,
-        subcommands: [Conformance.self, Check.self, Draw.self, Simulate.self, Paths.self, Verify.self, Inspect.self]
+        subcommands: [Conformance.self, Check.self, Draw.self, Simulate.self, Paths.self, Verify.self, Inspect.self, Generate.self]
     )
 }
 #endif

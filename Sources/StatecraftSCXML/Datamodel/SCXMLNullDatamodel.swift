@@ -63,6 +63,15 @@ public final class SCXMLNullDatamodel: SCXMLDatamodel {
         return environment.isActive(id)
     }
 
+    /// The state id of a condition that is `In('id')` (the null datamodel's only one), or `nil`
+    /// for any other: what a tool that translates the document reads a `cond` with.
+    ///
+    /// - Parameter expression: A `cond` attribute.
+    /// - Returns: The id, or `nil`.
+    package static func inStateID(_ expression: String) -> String? {
+        try? stateID(in: expression).get()
+    }
+
     /// The state id of `In('id')`, or why the condition is not one.
     private static func stateID(in expression: String) -> Result<String, SCXMLDatamodelError> {
         let refusal = unsupported(

@@ -8,54 +8,54 @@ enum SCXMLNames {
 
 /// An SCXML document as read and checked: the model the compiler turns into a chart and the
 /// writer turns back into XML. Executable content keeps its source text; datamodels evaluate it.
-struct DocumentModel: Hashable, Sendable {
+package struct DocumentModel: Hashable, Sendable {
     enum Binding: String, Hashable, Sendable { case early, late }
 
-    var name: String?
-    var datamodel: String?
+    package var name: String?
+    package var datamodel: String?
     var binding: Binding = .early
-    var initial: [String]?
-    var states: [StateModel] = []
-    var data: [DataModel] = []
-    var script: [Action] = []
-    var position = TextPosition(line: 1, column: 1)
+    package var initial: [String]?
+    package var states: [StateModel] = []
+    package var data: [DataModel] = []
+    package var script: [Action] = []
+    package var position = TextPosition(line: 1, column: 1)
 }
 
-struct StateModel: Hashable, Sendable {
-    enum Kind: Hashable, Sendable { case state, parallel, final, history(deep: Bool) }
+package struct StateModel: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable { case state, parallel, final, history(deep: Bool) }
 
-    var id: String
+    package var id: String
     /// Whether the id was made up because the document gave none (the writer leaves it out).
-    var generatedID = false
-    var kind: Kind
-    var initial: [String]?
+    package var generatedID = false
+    package var kind: Kind
+    package var initial: [String]?
     /// `<initial><transition>` of a compound state, or the default transition of a history state.
-    var initialTransition: TransitionModel?
-    var onEntry: [[Action]] = []
-    var onExit: [[Action]] = []
-    var transitions: [TransitionModel] = []
-    var children: [StateModel] = []
-    var data: [DataModel] = []
-    var invokes: [InvokeModel] = []
-    var doneData: DoneDataModel?
-    var position: TextPosition
+    package var initialTransition: TransitionModel?
+    package var onEntry: [[Action]] = []
+    package var onExit: [[Action]] = []
+    package var transitions: [TransitionModel] = []
+    package var children: [StateModel] = []
+    package var data: [DataModel] = []
+    package var invokes: [InvokeModel] = []
+    package var doneData: DoneDataModel?
+    package var position: TextPosition
 }
 
-struct TransitionModel: Hashable, Sendable {
-    var event: String?
-    var cond: String?
-    var targets: [String] = []
-    var isInternal = false
-    var actions: [Action] = []
-    var position: TextPosition
+package struct TransitionModel: Hashable, Sendable {
+    package var event: String?
+    package var cond: String?
+    package var targets: [String] = []
+    package var isInternal = false
+    package var actions: [Action] = []
+    package var position: TextPosition
 }
 
-struct DataModel: Hashable, Sendable {
-    var id: String
+package struct DataModel: Hashable, Sendable {
+    package var id: String
     var src: String?
     var expr: String?
     var content: ContentModel?
-    var position: TextPosition
+    package var position: TextPosition
 }
 
 /// Inline content: text, or markup kept as written.
@@ -71,11 +71,11 @@ struct ParamModel: Hashable, Sendable {
     var position: TextPosition
 }
 
-struct DoneDataModel: Hashable, Sendable {
+package struct DoneDataModel: Hashable, Sendable {
     var contentExpr: String?
     var content: ContentModel?
     var params: [ParamModel] = []
-    var position: TextPosition
+    package var position: TextPosition
 }
 
 struct SendModel: Hashable, Sendable {
@@ -95,7 +95,7 @@ struct SendModel: Hashable, Sendable {
     var content: ContentModel?
 }
 
-struct InvokeModel: Hashable, Sendable {
+package struct InvokeModel: Hashable, Sendable {
     var type: String?
     var typeExpr: String?
     var src: String?
@@ -108,11 +108,11 @@ struct InvokeModel: Hashable, Sendable {
     var contentExpr: String?
     var content: ContentModel?
     var finalize: [Action] = []
-    var position: TextPosition
+    package var position: TextPosition
 }
 
 /// One element of executable content.
-struct Action: Hashable, Sendable {
+package struct Action: Hashable, Sendable {
     indirect enum Kind: Hashable, Sendable {
         case raise(event: String)
         case send(SendModel)
@@ -131,5 +131,19 @@ struct Action: Hashable, Sendable {
     }
 
     var kind: Kind
-    var position: TextPosition
+    package var position: TextPosition
+
+    /// The element's name as the document writes it (`assign`, `if`, `send`...), for messages.
+    package var elementName: String {
+        switch kind {
+        case .raise: "raise"
+        case .send: "send"
+        case .cancel: "cancel"
+        case .log: "log"
+        case .assign: "assign"
+        case .branches: "if"
+        case .foreach: "foreach"
+        case .script: "script"
+        }
+    }
 }

@@ -24,7 +24,8 @@ public final class SCXMLDocument: Sendable {
     /// The file it was read from, if any.
     public let file: String?
 
-    let model: DocumentModel
+    /// The document as read and checked, for the tools that translate it (`package`).
+    package let model: DocumentModel
     let chart: Statechart<String, SCXMLEvent, SessionHandle>
     /// Per state, in chart order, what its entry and exit run.
     let stateInfos: [StateInfo]

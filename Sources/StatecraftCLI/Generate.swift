@@ -1,0 +1,70 @@
+#if Tools
+import ArgumentParser
+import Foundation
+import StatecraftSCXML
+import StatecraftTools
+
+/// `statecraft generate FILE`: writes an SCXML document as typed Swift.
+struct Generate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write an SCXML document as Swift: typed states and events, and its chart in the Statecraft DSL.",
+        discussion: """
+            Writes one Swift file: a type named after the document's name (or --name, or the file's \
+            name), an enum State of its states (each case's raw value is the state's id), an enum \
+            Event of the event names its transitions use (matched by SCXML descriptor, so that \
+            'error' also takes 'error.execution'; done.state.<id> is Event.doneState(.id)), and \
+            makeChart(), the chart in the Statecraft DSL for the typed engine.
+
+            It translates the document's structure: compound and parallel states, initial states, \
+            finals and their done events, shallow and deep history with defaults, transitions with \
+            and without events, internal and external, and In('id') conditions. Executable \
+            content, <data>, <invoke>, <donedata> and other conditions are not generated yet: \
+            such a document is refused, with each element that cannot be generated at its line \
+            and column.
+
+            Examples:
+              statecraft generate light.scxml > Light.swift
+              statecraft generate light.scxml --name Light --output Sources/App/Light.swift
+
+            Exit status: 0 when the Swift was written; 1 when the document cannot be read, is not \
+            valid SCXML, or cannot be generated (each reason with its line and column); 2 when \
+            the output cannot be written; 64 for a mistake in the options.
+            """
+    )
+
+    @Argument(help: "The SCXML document.")
+    var file: String
+
+    @OptionGroup var reading: ReadOptions
+
+    @Option(help: "The generated type's name (made a valid Swift name); the document's name by default.")
+    var name: String?
+
+    @Flag(help: "Declare the generated type and its members public.")
+    var `public` = false
+
+    @Option(name: .shortAndLong, help: "Write the Swift to this file instead of standard output.")
+    var output: String?
+
+    func run() throws {
+        let swift: String
+        do {
+            let document = try DocumentLoading.load(file, anyDatamodel: true, readPolicy: reading.policy)
+            swift = try SCXMLSwiftGenerator(document: document, typeName: name, access: `public` ? .public : .internal).generate()
+        } catch {
+            Terminal.writeError("\(Terminal.standardError.paint("error:", .error)) \(error)")
+            throw ExitCode(1)
+        }
+        guard let output else {
+            FileHandle.standardOutput.write(Data(swift.utf8))
+            return
+        }
+        do {
+            try Data(swift.utf8).write(to: URL(fileURLWithPath: output))
+        } catch {
+            Terminal.writeError("\(Terminal.standardError.paint("error:", .error)) cannot write '\(output)': \(error.localizedDescription)")
+            throw ExitCode(2)
+        }
+    }
+}
+#endif

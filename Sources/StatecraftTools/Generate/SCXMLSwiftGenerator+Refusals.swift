@@ -1,0 +1,104 @@
+import StatecraftSCXML
+
+/// Finds what in a document the generator cannot express, in document order.
+enum Refusals {
+    typealias Refusal = SCXMLGenerationError.Refusal
+
+    static let executable = "executable content is not generated yet; only the document's structure is "
+        + "(states, transitions, In() conditions)"
+
+    static func find(in model: DocumentModel) -> [Refusal] {
+        var ids: Set<String> = []
+        func collect(_ state: StateModel) {
+            ids.insert(state.id)
+            state.children.forEach(collect)
+        }
+        model.states.forEach(collect)
+        var refusals: [Refusal] = []
+        if let initial = model.initial, initial.count > 1 {
+            refusals.append(Refusal(element: "scxml", position: model.position, reason: severalInitial(initial)))
+        }
+        refusals += model.data.map(refuseData)
+        refusals += model.script.map(refuseAction)
+        for state in model.states { find(in: state, ids: ids, into: &refusals) }
+        return refusals.sorted { $0.position < $1.position }
+    }
+
+    private static func find(in state: StateModel, ids: Set<String>, into refusals: inout [Refusal]) {
+        let element = elementName(of: state)
+        refusals += state.data.map(refuseData)
+        for block in state.onEntry + state.onExit { refusals += block.map(refuseAction) }
+        refusals += state.invokes.map {
+            Refusal(element: "invoke", position: $0.position, reason: "invoking another session is not generated yet")
+        }
+        if let doneData = state.doneData {
+            refusals.append(Refusal(element: "donedata", position: doneData.position, reason: "done data is not generated yet"))
+        }
+        if let initial = state.initial, initial.count > 1 {
+            refusals.append(Refusal(element: element, position: state.position, reason: severalInitial(initial)))
+        }
+        if let transition = state.initialTransition {
+            refusals += transition.actions.map(refuseAction)
+            if transition.targets.count > 1 {
+                refusals.append(Refusal(
+                    element: "transition", position: transition.position,
+                    reason: "a default transition with \(transition.targets.count) targets is not expressible in the DSL yet "
+                        + "(Initial and History take one)"
+                ))
+            }
+        }
+        for transition in state.transitions {
+            refusals += transition.actions.map(refuseAction)
+            if let cond = transition.cond {
+                if let id = SCXMLNullDatamodel.inStateID(cond) {
+                    if !ids.contains(id) {
+                        refusals.append(Refusal(
+                            element: "transition", position: transition.position,
+                            reason: "the condition \(quoted(cond)) names no state of the document"
+                        ))
+                    }
+                } else {
+                    refusals.append(Refusal(
+                        element: "transition", position: transition.position,
+                        reason: "the condition \(quoted(cond)) is not generated yet: only In('state id') is"
+                    ))
+                }
+            }
+            if transition.event == nil, transition.targets.count > 1 {
+                refusals.append(Refusal(
+                    element: "transition", position: transition.position,
+                    reason: "an eventless transition with \(transition.targets.count) targets is not expressible in the DSL yet "
+                        + "(Always takes one target)"
+                ))
+            }
+        }
+        for child in state.children { find(in: child, ids: ids, into: &refusals) }
+    }
+
+    static func elementName(of state: StateModel) -> String {
+        switch state.kind {
+        case .state: "state"
+        case .parallel: "parallel"
+        case .final: "final"
+        case .history: "history"
+        }
+    }
+
+    private static func severalInitial(_ targets: [String]) -> String {
+        "an initial transition to \(targets.count) states is not expressible in the DSL yet (it takes one state)"
+    }
+
+    private static func refuseData(_ data: DataModel) -> Refusal {
+        Refusal(element: "data", position: data.position, reason: "the datamodel's data is not generated yet")
+    }
+
+    private static func refuseAction(_ action: Action) -> Refusal {
+        Refusal(element: action.elementName, position: action.position, reason: executable)
+    }
+
+    /// A condition as a message quotes it: escaped, and at most 60 characters.
+    private static func quoted(_ text: String) -> String {
+        let escaped = SwiftNames.escapedText(text)
+        return "'" + (escaped.count > 60 ? escaped.prefix(57) + "..." : escaped) + "'"
+    }
+}

@@ -1,0 +1,102 @@
+package import StatecraftSCXML
+
+/// Turns an SCXML document into Swift source: a type named after the document, an enum of its
+/// states, an enum of the events it names, and its chart written with the Statecraft DSL, so
+/// that it runs on the typed engine (`statecraft generate`, and the build-tool plugin
+/// `StatecraftGeneratePlugin`).
+///
+/// ```swift
+/// let document = try SCXMLDocument(contentsOfFile: "light.scxml")
+/// let swift = try SCXMLSwiftGenerator(document: document).generate()
+/// ```
+///
+/// What it translates is the document's structure: states, compound and parallel states with
+/// their initial states (the attribute and `<initial>`), finals and their `done.state.<id>`
+/// events, shallow and deep history with its default, transitions with and without events,
+/// internal and external, with several targets, and `In('id')` conditions (``When``). A document
+/// that needs more (executable content, `<data>`, `<invoke>`, `<donedata>`, another condition) is
+/// refused with every element that cannot be generated, at its line and column: nothing is
+/// dropped in silence.
+package struct SCXMLSwiftGenerator {
+    /// Who may use the generated declarations.
+    package enum Access: String, Sendable {
+        /// No modifier: the module the file is compiled in.
+        case `internal`
+        /// `public`, for a library that exports the chart.
+        case `public`
+    }
+
+    let model: DocumentModel
+    let file: String?
+    let datamodel: String
+    /// The generated type's name.
+    package let typeName: String
+    /// Who may use the generated declarations.
+    package var access: Access
+
+    /// Prepares to generate `document`.
+    ///
+    /// - Parameters:
+    ///   - document: A read and checked document.
+    ///   - typeName: The generated type's name; made from the document's `name` when `nil`,
+    ///     else from its file's name, else `GeneratedChart`. Made a valid Swift type name either
+    ///     way (`traffic-light` → `TrafficLight`).
+    ///   - access: Who may use the generated declarations.
+    package init(document: SCXMLDocument, typeName: String? = nil, access: Access = .internal) {
+        model = document.model
+        file = document.file
+        datamodel = document.datamodelName
+        let fileStem = document.file.map { path in
+            let last = path.split(separator: "/").last.map(String.init) ?? path
+            return last.split(separator: ".").first.map(String.init) ?? last
+        }
+        self.typeName = SwiftNames.typeName(typeName ?? document.name ?? fileStem ?? "")
+        self.access = access
+    }
+
+    /// The Swift source.
+    ///
+    /// - Returns: One file's text, ending with a newline.
+    /// - Throws: ``SCXMLGenerationError`` listing every element the generator cannot express.
+    package func generate() throws(SCXMLGenerationError) -> String {
+        let refusals = Refusals.find(in: model)
+        guard refusals.isEmpty else { throw SCXMLGenerationError(file: file, refusals: refusals) }
+        var writer = SwiftChartWriter(model: model, typeName: typeName, access: access, datamodel: datamodel, file: file)
+        return writer.write()
+    }
+}
+
+/// Why a document cannot be generated: each element the generator cannot express, where it is,
+/// and why.
+package struct SCXMLGenerationError: Error, CustomStringConvertible, Sendable {
+    /// One element that cannot be generated.
+    package struct Refusal: Hashable, Sendable, CustomStringConvertible {
+        /// The element's name, such as `assign`.
+        package var element: String
+        /// Where it starts in the document.
+        package var position: TextPosition
+        /// Why it cannot be generated.
+        package var reason: String
+
+        /// `<assign> at 12:5: why`.
+        package var description: String { "<\(element)> at \(position): \(reason)" }
+    }
+
+    /// The document's file, if any.
+    package var file: String?
+    /// The elements, in document order.
+    package var refusals: [Refusal]
+
+    /// One line per refusal, each with the file when known: `light.scxml: <assign> at 12:5: why`.
+    package var description: String {
+        refusals.map { refusal in file.map { "\($0): \(refusal)" } ?? "\(refusal)" }.joined(separator: "\n")
+    }
+
+    /// One line per refusal in the form compilers and build tools report errors in, so that an
+    /// editor shows each at its place: `light.scxml:12:5: error: <assign>: why`.
+    package var diagnostics: [String] {
+        refusals.map { refusal in
+            "\(file ?? "document"):\(refusal.position.line):\(refusal.position.column): error: <\(refusal.element)>: \(refusal.reason)"
+        }
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+import StatecraftSCXML
+@testable import StatecraftTools
+import Testing
+
+/// The Swift that `SCXMLSwiftGenerator` writes, read as text: names, escaping, the DSL it writes
+/// for each kind of element, and the documents it refuses. `StatecraftGenerateTests` compiles
+/// and runs generated charts.
+@Suite("Generating Swift from SCXML")
+struct GenerateTests {
+    private func generate(_ xml: String, name: String? = nil) throws -> String {
+        try SCXMLSwiftGenerator(document: SimulationFixtures.document(xml), typeName: name).generate()
+    }
+
+    /// What the generator refuses in `xml`, or `[]` when it generates it.
+    private func refusals(_ xml: String) throws -> [String] {
+        try generationError(xml)?.refusals.map(\.description) ?? []
+    }
+
+    private func generationError(_ xml: String) throws -> SCXMLGenerationError? {
+        let generator = SCXMLSwiftGenerator(document: try SimulationFixtures.document(xml))
+        do {
+            _ = try generator.generate()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func document(_ body: String, attributes: String = "") -> String {
+        """
+        <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="null"\(attributes)>
+        \(body)
+        </scxml>
+        """
+    }
+
+    @Test func theTypeIsNamedAfterTheDocumentTheGivenNameOrTheFile() throws {
+        let body = #"<state id="a"/>"#
+        #expect(try generate(document(body, attributes: #" name="traffic-light""#)).contains("\nenum TrafficLight {\n"))
+        #expect(try generate(document(body, attributes: #" name="traffic-light""#), name: "my light").contains("\nenum MyLight {\n"))
+        #expect(try generate(document(body)).contains("\nenum Test {\n"))  // the fixture's file, test.scxml
+        #expect(try generate(document(body, attributes: #" name="statechart""#)).contains("\nenum StatechartChart {\n"))
+        #expect(SwiftNames.typeName("9 lives") == "_9Lives")
+        #expect(SwiftNames.typeName("---") == "GeneratedChart")
+    }
+
+    @Test func statesAndEventsSayWhereTheyCameFrom() throws {
+        let swift = try generate(document("""
+              <state id="red-light">
+                <transition event="timer.expired" target="green"/>
+              </state>
+              <state id="green"/>
+            """, attributes: #" name="light""#))
+        #expect(swift.contains("""
+                    /// `<state id="red-light">` at 2:3.
+                    case redLight = "red-light"
+            """))
+        #expect(swift.contains("""
+                    /// `timer.expired`, first named by the `<transition>` at 3:5.
+                    case timerExpired
+            """))
+        #expect(swift.contains(#"case .timerExpired: "timer.expired""#))
+        #expect(swift.contains(#"On("timer.expired", to: .green)  // <transition> at 3:5"#))
+        #expect(swift.contains("Atomic(.green)\n"))
+        #expect(!swift.contains("doneState"))  // no compound or parallel state: no done events
+    }
+
+    @Test func eventsComeInTheOrderTheDocumentFirstNamesThem() throws {
+        let swift = try generate(document("""
+              <state id="p">
+                <state id="a"><transition event="first" target="b"/></state>
+                <state id="b"/>
+                <transition event="second first" target="a"/>
+              </state>
+            """))
+        let first = try #require(swift.range(of: "case first\n"))
+        let second = try #require(swift.range(of: "case second\n"))
+        #expect(first.lowerBound < second.lowerBound)
+        #expect(swift.components(separatedBy: "case first\n").count == 2)  // declared once
+    }
+
+    @Test func keywordsAreEscapedAndCollisionsNumberedInDocumentOrder() throws {
+        let swift = try generate(document("""
+              <state id="default"><transition event="switch" target="a.b"/></state>
+              <state id="a.b"><transition event="a.b" target="aB"/></state>
+              <state id="aB"><transition event="aB kind" target="self"/></state>
+              <state id="self"/>
+            """))
+        #expect(swift.contains("case `default`\n"))
+        #expect(swift.contains(#"case aB = "a.b""#))
+        #expect(swift.contains("case aB_2\n"))
+        #expect(swift.contains(#"case self_ = "self""#))
+        #expect(swift.contains("case `switch`\n"))
+        #expect(swift.contains("case kind_2\n"))  // `kind` is the event's own property
+        #expect(swift.contains(#"case .aB_2: "aB""#))
+        #expect(swift.contains(#"On("switch", to: .aB)"#))
+        #expect(swift.contains("Atomic(.`default`) {"))
+    }
+
+    @Test func manyTextsWithOneBaseAreNumberedInOrderInLinearTime() {
+        var table = SwiftNameTable(reserved: ["aB_3"])
+        let texts = (0..<3000).map { "a" + String(repeating: "-", count: $0 % 7 + 1) + String(repeating: ".", count: $0 / 7 + 1) + "b" }
+        let names = texts.map { table.name(for: $0, fallback: "x") }
+        #expect(Set(names).count == 3000)
+        #expect(names.prefix(4) == ["aB", "aB_2", "aB_4", "aB_5"])  // aB_3 is the type's own
+        #expect(names.last == "aB_3001")
+        #expect(table.name(for: texts[1], fallback: "x") == "aB_2")  // the same text, the same name
+    }
+
+    @Test func textFromTheDocumentCannotEndALiteral() {
+        #expect(SwiftNames.literal(#"a"b\(c)"#) == #""a\"b\\(c)""#)
+        #expect(SwiftNames.literal("line\nbreak\u{202E}") == #""line\u{A}break\u{202E}""#)
+        #expect(SwiftNames.member("caf\u{E9}.menu", fallback: "x") == "cafUE9Menu")
+        #expect(SwiftNames.member("*", fallback: "event") == "event")
+    }
+
+    @Test func structureBecomesTheDSL() throws {
+        let swift = try generate(document("""
+              <state id="s" initial="s2">
+                <transition event="error.* fail" target="f" type="internal"/>
+                <transition cond="In('p')" target="p"/>
+                <state id="s1"/>
+                <state id="s2"><transition event="go" target="p"/></state>
+                <history id="h" type="deep"><transition target="s1"/></history>
+              </state>
+              <parallel id="p">
+                <state id="r1"><initial><transition target="r1b"/></initial><state id="r1a"/><state id="r1b"/></state>
+                <state id="r2"><transition event="*" target="r1a r2"/></state>
+              </parallel>
+              <final id="f"/>
+            """, attributes: #" initial="p""#))
+        #expect(swift.contains("try Statechart(initial: .p, options: StatechartOptions(doneEvent: { state, _ in .doneState(state) })) {"))
+        #expect(swift.contains("""
+                        Compound(.s) {
+                            Initial(to: .s2)
+                            On("error.* fail", to: .f, type: .internal)  // <transition> at 3:5
+                            When(in: .p) { Always(to: .p) }  // <transition> at 4:5
+            """))
+        #expect(swift.contains("History(.h, .deep, default: .s1)"))
+        #expect(swift.contains("Parallel(.p) {"))
+        #expect(swift.contains("Initial(to: .r1b)"))
+        #expect(swift.contains(#"On("*", targets: [.r1a, .r2])"#))
+        #expect(swift.contains("Final(.f)"))
+        #expect(swift.contains("case fail\n"))
+        #expect(swift.contains("case error\n"))
+        #expect(swift.contains(#"case .doneState(let state): "done.state." + state.rawValue"#))
+    }
+
+    @Test func doneStateDescriptorsOfKnownStatesAreTheDoneCase() throws {
+        let swift = try generate(document("""
+              <state id="s"><transition event="done.state.s done.state.other" target="e"/><final id="sf"/></state>
+              <final id="e"/>
+            """))
+        #expect(!swift.contains("case doneStateS"))
+        #expect(swift.contains(#"case doneStateOther"#))
+    }
+
+    @Test func executableContentAndDataAreRefusedAtTheirPositions() throws {
+        let found = try refusals("""
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft">
+              <datamodel><data id="x" expr="1"/></datamodel>
+              <state id="a">
+                <onentry><log expr="x"/><raise event="go"/></onentry>
+                <transition event="go" cond="x &gt; 1" target="b"><assign location="x" expr="2"/></transition>
+                <invoke type="scxml" src="child.scxml"/>
+              </state>
+              <final id="b"><donedata><param name="n" expr="x"/></donedata></final>
+            </scxml>
+            """)
+        let code = "executable content is not generated yet; only the document's structure is (states, transitions, In() conditions)"
+        #expect(found == [
+            "<data> at 2:14: the datamodel's data is not generated yet",
+            "<log> at 4:14: \(code)",
+            "<raise> at 4:29: \(code)",
+            "<transition> at 5:5: the condition 'x > 1' is not generated yet: only In('state id') is",
+            "<assign> at 5:55: \(code)",
+            "<invoke> at 6:5: invoking another session is not generated yet",
+            "<donedata> at 8:17: done data is not generated yet",
+        ])
+    }
+
+    @Test func whatTheDSLCannotSayYetIsRefused() throws {
+        let found = try refusals(document("""
+              <parallel id="p">
+                <state id="a"><transition target="a b"/></state>
+                <state id="b"><transition event="e" cond="In('nowhere')" target="a"/></state>
+              </parallel>
+            """, attributes: #" initial="a b""#))
+        #expect(found == [
+            "<scxml> at 1:1: an initial transition to 2 states is not expressible in the DSL yet (it takes one state)",
+            "<transition> at 3:19: an eventless transition with 2 targets is not expressible in the DSL yet (Always takes one target)",
+            "<transition> at 4:19: the condition 'In('nowhere')' names no state of the document",
+        ])
+    }
+
+    @Test func theErrorNamesTheFileAndReadsAsCompilerDiagnostics() throws {
+        let error = try #require(try generationError(document(#"<state id="a"><onexit><send event="x"/></onexit></state>"#)))
+        #expect("\(error)".hasPrefix("test.scxml: <send> at 2:23: executable content"))
+        #expect(error.diagnostics.first?.hasPrefix("test.scxml:2:23: error: <send>: executable content") == true)
+    }
+
+    @Test func theCommandWritesToStandardOutputOrAFileAndRefusesWithStatusOne() throws {
+        let light = document(#"<state id="a"><transition event="go" target="b"/></state><final id="b"/>"#, attributes: #" name="light""#)
+        let refused = document(#"<state id="a"><onentry><raise event="go"/></onentry></state>"#)
+        let folder = try ToolProcess.folder(with: ["light.scxml": light, "refused.scxml": refused])
+        let output = try ToolProcess.run(["generate", "light.scxml"], in: folder)
+        #expect(output.status == 0)
+        #expect(output.standardOutput.contains("enum Light {"))
+        #expect(output.standardOutput == (try generate(light)).replacingOccurrences(of: "test.scxml", with: "light.scxml"))
+        let named = try ToolProcess.run(["generate", "light.scxml", "--name", "Lamp", "--public", "--output", "Lamp.swift"], in: folder)
+        #expect(named.status == 0 && named.standardOutput.isEmpty)
+        let written = try String(contentsOf: folder.appendingPathComponent("Lamp.swift"), encoding: .utf8)
+        #expect(written.contains("public enum Lamp {") && written.contains("public static func makeChart()"))
+        let failed = try ToolProcess.run(["generate", "refused.scxml"], in: folder)
+        #expect(failed.status == 1)
+        #expect(failed.standardOutput.isEmpty)
+        #expect(failed.standardError.contains("refused.scxml: <raise> at 2:24: executable content is not generated yet"))
+    }
+}
