@@ -17,7 +17,7 @@ extension SCXMLSession {
                 // A nested block already raised its error.
                 return false
             } catch {
-                raised.append(executionError(Self.elementName(action), Self.describe(action), error, at: action.position))
+                raised.append(executionError(action.elementName, Self.describe(action), error, at: action.position))
                 return false
             }
         }
@@ -28,31 +28,10 @@ extension SCXMLSession {
         var event: SCXMLEvent
     }
 
-    /// The name of the element `action` was written as, without brackets.
-    static func elementName(_ action: Action) -> String {
-        switch action.kind {
-        case .raise: "raise"
-        case .send: "send"
-        case .cancel: "cancel"
-        case .log: "log"
-        case .assign: "assign"
-        case .branches: "if"
-        case .foreach: "foreach"
-        case .script: "script"
-        }
-    }
-
+    /// The element as a message names it: `<send>`, `<assign location="x">`.
     static func describe(_ action: Action) -> String {
-        switch action.kind {
-        case .raise: "<raise>"
-        case .send: "<send>"
-        case .cancel: "<cancel>"
-        case .log: "<log>"
-        case .assign(let location, _, _): "<assign location=\"\(location)\">"
-        case .branches: "<if>"
-        case .foreach: "<foreach>"
-        case .script: "<script>"
-        }
+        if case .assign(let location, _, _) = action.kind { return "<assign location=\"\(location)\">" }
+        return "<\(action.elementName)>"
     }
 
     private func perform(_ action: Action, raised: inout [SCXMLEvent]) throws {
