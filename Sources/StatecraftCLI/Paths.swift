@@ -87,17 +87,17 @@ struct Paths: ParsableCommand {
     }
 
     /// The events of an `--events` file: sends only (`statecraft verify` reads them too).
-    static func sampleEvents(from path: String) throws -> [ScriptStep] {
+    static func sampleEvents(from path: String) throws -> [SimulationCommand] {
         guard let data = FileManager.default.contents(atPath: path) else {
             Terminal.writeError("error: \(path): cannot read the events file")
             throw ExitCode(2)
         }
         do {
             return try SimulationScript.commands(in: String(decoding: data, as: UTF8.self)).map { line, _, command in
-                switch command {
-                case .send(let name, let data): return .event(name, data: data)
-                case .wait: throw SimulationScriptError(line: line, column: 1, message: "an events file holds events only, not 'wait'")
+                guard case .send = command else {
+                    throw SimulationScriptError(line: line, column: 1, message: "an events file holds events only, not 'wait'")
                 }
+                return command
             }
         } catch let error as SimulationScriptError {
             Terminal.writeError("error: \(path):\(error.line):\(error.column): \(error.message)")

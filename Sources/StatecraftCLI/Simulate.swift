@@ -15,6 +15,9 @@ struct Simulate: ParsableCommand {
               NAME JSON         send it with the JSON value as _event.data
               wait DURATION     advance the virtual clock (150ms, 2s, 1.5s), delivering delayed
                                 events as they fall due, in order
+              wait for NAME     deliver the waiting delayed event NAME now, ahead of its
+                                delay and of those due before it; the clock does not move
+                                (what 'statecraft verify --timers any' counterexamples do)
               # comment         skipped, as are blank lines
 
             After the start and after each command one line is printed:
@@ -39,7 +42,8 @@ struct Simulate: ParsableCommand {
             wait that would deliver more than 100,000 delayed events.
 
             Exit status: 0 when the script ran; 1 for a document error (with its line and
-            column); 2 for a script error (with its line and column); 3 when the script ran
+            column); 2 for a script error (with its line and column; a 'wait for' naming
+            no waiting delayed event is one); 3 when the script ran
             but a limit cut something short (a fault line was printed).
 
             Examples:
@@ -86,7 +90,7 @@ struct Simulate: ParsableCommand {
             number += 1
             do {
                 guard let command = try SimulationScript.command(in: line, line: number) else { continue }
-                emit(simulation.run(command, line: number, text: String(line.trimmingCharacters(in: .whitespaces))))
+                emit(try simulation.run(command, line: number, text: String(line.trimmingCharacters(in: .whitespaces))))
             } catch {
                 Terminal.writeError("error: \(script ?? "script"):\(error.line):\(error.column): \(error.message)")
                 throw ExitCode(2)
@@ -116,7 +120,7 @@ struct Simulate: ParsableCommand {
             number += 1
             do {
                 guard let command = try SimulationScript.command(in: line, line: number) else { continue }
-                emit(simulation.run(command, line: number, text: line.trimmingCharacters(in: .whitespaces)))
+                emit(try simulation.run(command, line: number, text: line.trimmingCharacters(in: .whitespaces)))
                 showEnabled(simulation, colour: colour)
             } catch {
                 Terminal.writeError(Terminal.standardError.paint("error: \(error.message) (column \(error.column))", .error))

@@ -6,7 +6,7 @@ import StatecraftSCXML
 import StatecraftTools
 
 /// `statecraft verify FILE [--never A,B] [--eventually A:B] [--within E:S:N] [--always EXPR] [--properties PATH]
-/// [--events PATH] [--max-configurations N] [--max-depth N] [--max-time S] [--json]`: what a
+/// [--events PATH] [--timers deadline|any] [--max-configurations N] [--max-depth N] [--max-time S] [--json]`: what a
 /// document can do, proven on every reachable configuration or cut by a bound that is named.
 struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,7 +14,10 @@ struct Verify: ParsableCommand {
         discussion: """
             The search sends the events the document's transitions name (as 'statecraft paths'
             does, plus those of --events) in every configuration, and lets the soonest delayed
-            event fall due. Two configurations are the same when their active states, what
+            event fall due; with --timers any, it delivers each waiting delayed event next in
+            turn, whatever its delay, without moving the clock (a 'wait for NAME' step), so
+            that a delay that comes out longer or shorter than written is covered too.
+            Two configurations are the same when their active states, what
             their history states remember, their datamodel's variables, whether they have
             ended and their waiting delayed events (name, time until due) are the same.
 
@@ -79,8 +82,22 @@ struct Verify: ParsableCommand {
     @Option(help: "The most seconds the search runs.")
     var maxTime = 60
 
+    @Option(help: ArgumentHelp(
+        "The order delayed events fall due in: 'deadline' (the soonest first) or 'any' (any waiting one next, whatever its delay).",
+        valueName: "order"
+    ))
+    var timers: TimerChoice = .deadline
+
     @Flag(help: "Print one JSON object.")
     var json = false
+
+    /// `--timers`.
+    enum TimerChoice: String, ExpressibleByArgument, CaseIterable {
+        case deadline
+        case any
+
+        var order: TimerOrder { self == .any ? .any : .deadline }
+    }
 
     func validate() throws {
         guard maxDepth >= 0 else { throw ValidationError("--max-depth must be 0 or more") }
@@ -101,6 +118,7 @@ struct Verify: ParsableCommand {
         verifier.bounds = StateSpaceBounds(maxConfigurations: maxConfigurations, maxDepth: maxDepth, maxTime: .seconds(maxTime))
         if let events { verifier.sampleEvents = try Paths.sampleEvents(from: events) }
         verifier.properties = try statedProperties(document: document)
+        verifier.timerOrder = timers.order
         let result = verifier.run()
         let report = VerifyReport(document: document, result: result)
         Terminal.write(json ? report.json + "\n" : report.text)

@@ -65,6 +65,18 @@ struct ExampleSimulationTests {
         #expect(badJSON.errors.first?.hasPrefix("error: script:1:7: the data of 'coin' is not JSON") == true)
     }
 
+    @Test func mediaPlayerFiresATimerAheadOfItsDeadlineWithWaitFor() {
+        let result = simulate(player, "power\nplay\nwait for after #0 of buffering\nwait for after #0 of buffering\n")
+        #expect(result.lines == [
+            "0: (start) -> off",
+            "1: power -> stopped, loud",
+            "2: play -> buffering, loud",
+            "3: wait for after #0 of buffering -> playing, loud",
+        ])
+        #expect(result.errors == ["error: script:4:1: 'wait for after #0 of buffering': no timer of that name is pending; none is"])
+        #expect(result.status == 2)
+    }
+
     @Test func mediaPlayerWaitsOnItsOwnClock() {
         let result = simulate(player, "power\nplay\nwait 1.5s\nwait 500ms\nmute\npower\npower\n")
         #expect(result.status == 0)

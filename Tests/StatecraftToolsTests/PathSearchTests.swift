@@ -46,7 +46,7 @@ struct PathSearchTests {
 
     @Test func sampleEventsWithDataOpenGuardedTransitions() throws {
         let (_, result) = try search(SimulationFixtures.light) { search in
-            search.sampleEvents = [.event("spin", data: .object([SCXMLMember("speed", .number(2))]))]
+            search.sampleEvents = [.send(name: "spin", data: .object([SCXMLMember("speed", .number(2))]))]
         }
         #expect(result.unreachedStates == ["lost"])
         #expect(result.configurations.contains { $0.states == ["dim", "spinning"] && $0.steps.map(\.text) == ["power", #"spin {"speed":2}"#] })

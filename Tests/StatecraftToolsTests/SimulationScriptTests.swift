@@ -35,6 +35,16 @@ struct SimulationScriptTests {
         #expect(try command("n 0") == .send(name: "n", data: .number(0)))
     }
 
+    @Test func waitForNamesADelayedEventToDeliverNow() throws {
+        #expect(try command("wait for timeout") == .fire(name: "timeout"))
+        #expect(try command("  wait   for\tafter #0 of locked  ") == .fire(name: "after #0 of locked"))
+        #expect(SimulationCommand.fire(name: "timeout").text == "wait for timeout")
+        #expect(error("wait for")?.message == "'wait for' needs the name of a waiting delayed event, such as 'wait for timeout'")
+        #expect(error("wait for   ")?.column == 9)
+        // 'for' only as a word of its own: 'wait fortnight' is a duration that cannot be read.
+        #expect(error("wait fortnight")?.message.hasPrefix("'fortnight' is not a duration") == true)
+    }
+
     @Test func waitTakesMillisecondsOrSeconds() throws {
         #expect(try command("wait 150ms") == .wait(.milliseconds(150)))
         #expect(try command("wait 2s") == .wait(.seconds(2)))

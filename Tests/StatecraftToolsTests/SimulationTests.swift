@@ -55,6 +55,28 @@ struct SimulationTests {
         #expect(simulation.session.now == .milliseconds(3999))
     }
 
+    @Test func waitForDeliversOneDelayedEventAheadOfItsTurnAndTheClockStays() throws {
+        let simulation = SCXMLSimulation(document: try SimulationFixtures.document(SimulationFixtures.timers), tracing: true)
+        // 'second' (due at 2 s) first: a stays, as it has no transition for it.
+        let steps = try simulation.run(script: "wait for second\nwait for first\n")
+        #expect(steps.map(\.configuration) == [["a"], ["a"], ["b"]])
+        #expect(steps.map(\.input) == [nil, "wait for second", "wait for first"])
+        #expect(steps[2].trace == ["exit a", "transition a -> b on first [7:5]", "enter b"])
+        #expect(simulation.session.now == .zero)
+        #expect(simulation.session.waitingDelayedEvents.isEmpty)
+    }
+
+    @Test func waitForAnEventThatIsNotWaitingIsAScriptErrorThatNamesWhatIs() throws {
+        let simulation = SCXMLSimulation(document: try SimulationFixtures.document(SimulationFixtures.timers), tracing: false)
+        #expect(throws: SimulationScriptError(line: 2, column: 1, message: "'wait for third': no delayed event of that name is waiting; waiting: first, second")) {
+            try simulation.run(script: "# nothing yet\nwait for third\n")
+        }
+        let later = SCXMLSimulation(document: try SimulationFixtures.document(SimulationFixtures.timers), tracing: false)
+        #expect(throws: SimulationScriptError(line: 3, column: 1, message: "'wait for first': no delayed event of that name is waiting; none is")) {
+            try later.run(script: "wait 5s\n\nwait for first\n")
+        }
+    }
+
     @Test func traceListsExitsTransitionsEntriesRaisedAndSentEvents() throws {
         let simulation = SCXMLSimulation(document: try SimulationFixtures.document(SimulationFixtures.light), tracing: true)
         let steps = try simulation.run(script: "power\nbright\n")

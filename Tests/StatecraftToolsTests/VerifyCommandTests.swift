@@ -82,6 +82,33 @@ struct VerifyCommandTests {
         #expect(clamped.standardOutput.contains("property 'always n < 3' violated"))
     }
 
+    @Test func timersInAnyOrderGiveCounterexamplesThatSimulateReplays() throws {
+        let request = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="idle">
+            \(VerifyTests.request)
+            </scxml>
+            """
+        let folder = try ToolProcess.folder(with: ["request.scxml": request])
+        let deadline = try ToolProcess.run(["verify", "request.scxml"], in: folder)
+        #expect(deadline.status == 3)
+        #expect(deadline.standardOutput.contains("states never entered:\n  12:1 timedOut"))
+        let json = try ToolProcess.run(["verify", "request.scxml", "--timers", "any", "--json"], in: folder)
+        #expect(json.status == 3)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect(report["timers"] as? String == "any")
+        #expect(report["statesNeverEntered"] as? [String] == [])
+        let findings = try #require(report["findings"] as? [[String: Any]])
+        let deadlock = try #require(findings.first { $0["kind"] as? String == "deadlock" })
+        let steps = try #require(deadlock["steps"] as? [String])
+        #expect(steps == ["send", "wait for timeout", "wait for answer"])
+        try (steps.joined(separator: "\n") + "\n").write(to: folder.appendingPathComponent("cx.txt"), atomically: true, encoding: .utf8)
+        let replay = try ToolProcess.run(["simulate", "request.scxml", "--script", "cx.txt"], in: folder)
+        #expect(replay.status == 0)
+        #expect(replay.standardOutput == "0: (start) -> idle\n1: send -> waiting\n2: wait for timeout -> timedOut\n3: wait for answer -> timedOut\n")
+        let wrong = try ToolProcess.run(["verify", "request.scxml", "--timers", "sometimes"], in: folder)
+        #expect(wrong.status == 64)
+    }
+
     @Test func mistakesInPropertiesAreNamed() throws {
         let folder = try ToolProcess.folder(with: ["door.scxml": Self.door, "bad.verify": "never open\n"])
         let unknown = try ToolProcess.run(["verify", "door.scxml", "--never", "open,ajar"], in: folder)

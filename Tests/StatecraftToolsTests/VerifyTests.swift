@@ -232,6 +232,53 @@ struct VerifyTests {
         #expect(text.contains("--max-configurations 50"))
     }
 
+    /// A request answered 2 s after it is sent, with a 5 s time-out; both delayed events carry
+    /// data that the transitions check, so the search's own external `answer` and `timeout`
+    /// (sent without data) take no transition. In deadline order the time-out never fires; in
+    /// any order it does, and the answer then comes to a state that has no transition for it.
+    static let request = """
+        <state id="idle"><transition event="send" target="waiting"/></state>
+        <state id="waiting">
+          <onentry>
+            <send event="answer" delay="2s"><param name="real" expr="true"/></send>
+            <send id="t" event="timeout" delay="5s"><param name="real" expr="true"/></send>
+          </onentry>
+          <onexit><cancel sendid="t"/></onexit>
+          <transition event="answer" cond="_event.data.real" target="done"/>
+          <transition event="timeout" cond="_event.data.real" target="timedOut"/>
+        </state>
+        <state id="timedOut"/>
+        <final id="done"/>
+        """
+
+    @Test func delayedEventsInDeadlineOrderNeverLetTheTimeOutWin() throws {
+        let result = try verify(Self.request, initial: "idle")
+        #expect(result.isComplete)
+        #expect(result.statesNeverEntered == ["timedOut"])
+        #expect(result.findings.isEmpty)
+    }
+
+    @Test func delayedEventsInAnyOrderFindTheTimeOutAndReplayWithWaitFor() throws {
+        let result = try verify(Self.request, initial: "idle") { $0.timerOrder = .any }
+        #expect(result.isComplete)
+        #expect(result.timerOrder == .any)
+        #expect(result.statesNeverEntered.isEmpty)
+        let deadlock = try #require(result.findings.first { $0.kind == .deadlock })
+        #expect(deadlock.configuration == ["timedOut"])
+        #expect(deadlock.steps.map(\.text) == ["send", "wait for timeout", "wait for answer"])
+        let unhandled = try #require(result.findings.first { $0.kind == .unhandledEvent })
+        #expect(unhandled.message == "the event 'answer' is sent and no transition takes it")
+        #expect(result.findings.contains { $0.kind == .livelock })
+        for finding in result.findings {
+            #expect(try replay(finding, on: Self.request, initial: "idle") == finding.configuration)
+        }
+        let text = VerifyReport(document: try SimulationFixtures.document("""
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="idle">\(Self.request)</scxml>
+            """), result: result).text
+        #expect(text.contains("steps, delayed events in any order, "))
+        #expect(text.contains("    wait for timeout\n    wait for answer\n"))
+    }
+
     @Test func propertiesAreReadFromTheirSyntax() throws {
         let properties = try VerifyProperty.parse(file: """
             # the door

@@ -63,17 +63,64 @@ extension Machine {
                 break
             }
             fired += 1
-            switch timer.trigger {
-            case .event(let event):
-                let result = processEvent(event)
-                if _slowPath(space.recordsUnhandled), !result.isTaken { space.unhandled.append(event) }
-            case .timer, .done:
-                _ = processExternal(timer.trigger, strict: false)
-            }
-            drainExternalQueue()
+            deliver(timer)
         }
         clock = instant
         return fired
+    }
+
+    /// The delayed transitions and delayed sends waiting, in the order they fire.
+    public var pendingTimers: [SnapshotTimer<State, Event>] {
+        guard let workspace else { return [] }
+        return workspace.timers.sorted { $0.precedes($1) }.compactMap(snapshotTimer)
+    }
+
+    /// Fires one pending timer now, ahead of its deadline, as its own macrostep; the clock does
+    /// not move and the other timers keep theirs.
+    ///
+    /// Real delays are rarely known exactly: a verifier that lets timers fire in any order
+    /// (``TimerOrder/any``: `TestModel.verify` and `statecraft verify --timers any`) takes
+    /// this step, and the paths it reports replay it.
+    ///
+    /// - Parameter position: The timer's place in ``pendingTimers`` (0 is the soonest).
+    /// - Returns: Whether there was such a timer and the machine was running.
+    @discardableResult
+    public mutating func fireTimer(at position: Int) -> Bool {
+        guard !finished, workspace != nil, position >= 0, position < space.timers.count else { return false }
+        makeWorkspaceUnique()
+        if space.faulted { space.lastFault = nil }
+        let order = space.timers.indices.sorted { space.timers[$0].precedes(space.timers[$1]) }
+        let timer = space.timers.remove(at: order[position])
+        deliver(timer)
+        return true
+    }
+
+    /// Runs the macrostep of a timer that has fired, then the events its actions sent.
+    @inlinable
+    mutating func deliver(_ timer: PendingTimer<Event>) {
+        switch timer.trigger {
+        case .event(let event):
+            let result = processEvent(event)
+            if _slowPath(space.recordsUnhandled), !result.isTaken { space.unhandled.append(event) }
+        case .timer, .done:
+            _ = processExternal(timer.trigger, strict: false)
+        }
+        drainExternalQueue()
+    }
+
+    /// A pending timer as a snapshot shows it, or `nil` for a done event (never a timer).
+    @inlinable
+    func snapshotTimer(_ timer: PendingTimer<Event>) -> SnapshotTimer<State, Event>? {
+        switch timer.trigger {
+        case .event(let event):
+            return SnapshotTimer(due: timer.due, kind: .event(event, id: timer.id))
+        case .timer(let transition):
+            let owner = Int(timer.owner)
+            guard let index = chart.timerTransitions[owner].firstIndex(of: transition) else { return nil }
+            return SnapshotTimer(due: timer.due, kind: .delayedTransition(source: chart.state(owner), index: index))
+        case .done:
+            return nil
+        }
     }
 
     @inlinable

@@ -11,19 +11,7 @@ extension Machine {
             let remembered = workspace.history[Int(chart.nodes[node].historySlot)]
             if !remembered.isEmpty { history[chart.state(node)] = remembered.members.map { chart.state($0) } }
         }
-        let ordered = workspace.timers.sorted { $0.precedes($1) }
-        let timers = ordered.compactMap { timer -> SnapshotTimer<State, Event>? in
-            switch timer.trigger {
-            case .event(let event):
-                return SnapshotTimer(due: timer.due, kind: .event(event, id: timer.id))
-            case .timer(let transition):
-                let owner = Int(timer.owner)
-                guard let index = chart.timerTransitions[owner].firstIndex(of: transition) else { return nil }
-                return SnapshotTimer(due: timer.due, kind: .delayedTransition(source: chart.state(owner), index: index))
-            case .done:
-                return nil
-            }
-        }
+        let timers = workspace.timers.sorted { $0.precedes($1) }.compactMap(snapshotTimer)
         return Snapshot(
             activeStates: activeStates,
             history: history, context: storedContext, status: status, now: clock, timers: timers

@@ -103,9 +103,16 @@ extension Snapshot: CustomStringConvertible {
 extension SnapshotTimer: CustomStringConvertible {
     /// `push at 2.0 seconds` or `after #0 of locked at 2.0 seconds`.
     public var description: String {
-        switch kind {
-        case .event(let event, let id): "\(event)\(id.map { " (id \($0))" } ?? "") at \(due)"
-        case .delayedTransition(let source, let index): "after #\(index) of \(source) at \(due)"
+        "\(kind) at \(due)"
+    }
+}
+
+extension SnapshotTimer.Kind: CustomStringConvertible {
+    /// `push`, `push (id p1)` or `after #0 of locked`.
+    public var description: String {
+        switch self {
+        case .event(let event, let id): "\(event)\(id.map { " (id \($0))" } ?? "")"
+        case .delayedTransition(let source, let index): "after #\(index) of \(source)"
         }
     }
 }

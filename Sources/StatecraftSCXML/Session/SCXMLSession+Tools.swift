@@ -27,6 +27,15 @@ extension SCXMLSession {
         group.waiting
     }
 
+    /// Delivers the soonest waiting delayed event named `name` now, whatever its delay, and
+    /// runs what it causes; the clock does not move. `statecraft verify --timers any` explores
+    /// with it and `simulate`'s `wait for NAME` replays it.
+    ///
+    /// - Returns: Whether such an event was waiting.
+    package func fireDelayedEvent(named name: String) -> Bool {
+        group.fireEarly(named: name)
+    }
+
     /// Whether the last run of the group's queues stopped at ``eventLimit`` with events still
     /// queued.
     package var stoppedAtEventLimit: Bool {

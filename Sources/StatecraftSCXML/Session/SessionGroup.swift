@@ -249,6 +249,22 @@ final class SessionGroup {
         return delivered
     }
 
+    /// Delivers the soonest waiting delayed send named `name` now, ahead of its deadline,
+    /// followed by the processing it causes; the clock does not move (`TimerOrder.any`).
+    ///
+    /// - Returns: Whether such a send was waiting.
+    func fireEarly(named name: String) -> Bool {
+        let candidates = timers.indices.filter { timers[$0].event.name == name }
+        guard let index = candidates.min(by: { timers[$0].precedes(timers[$1]) }) else { return false }
+        beginCall()
+        defer { endCall() }
+        let timer = timers.remove(at: index)
+        timer.recipient?.enqueue(timer.event)
+        var budget = eventLimit
+        _ = runUntilIdle(budget: &budget)
+        return true
+    }
+
     // MARK: Snapshots
 
     /// A delayed send as a snapshot keeps it: sessions named by id.

@@ -106,10 +106,7 @@ extension TestModel {
                     }
                     let before = newly
                     for step in route {
-                        switch step {
-                        case .send(let event): _ = machine.send(event)
-                        case .wait(let duration): machine.advance(by: duration)
-                        }
+                        machine.take(step)
                         absorb(recorder.take())
                         steps.append(step)
                     }

@@ -30,7 +30,8 @@ extension TestModel {
     ///   - onStep: Called with each step before the machine takes it.
     /// - Returns: The states whose checks ran, in the order first checked.
     /// - Throws: ``ModelTestFailure`` naming the path, the step and the state, with the error a
-    ///   check or `onStep` threw; or when the machine does not end where the path says.
+    ///   check or `onStep` threw; when a `fire` step names a timer that is not pending at its
+    ///   place; or when the machine does not end where the path says.
     @discardableResult
     public func test(
         _ path: ModelPath<State, Event>,
@@ -54,6 +55,9 @@ extension TestModel {
         }
         try runChecks(after: 0)
         for (index, step) in path.steps.enumerated() {
+            if let problem = machine.problem(firing: step) {
+                throw ModelTestFailure(path: path.description, step: index + 1, state: nil, reason: problem, underlying: nil)
+            }
             do {
                 try onStep(step)
             } catch {
@@ -61,10 +65,7 @@ extension TestModel {
                     path: path.description, step: index + 1, state: nil, reason: "onStep failed on '\(step)'", underlying: error
                 )
             }
-            switch step {
-            case .send(let event): _ = machine.send(event)
-            case .wait(let duration): machine.advance(by: duration)
-            }
+            machine.take(step)
             try runChecks(after: index + 1)
         }
         let reached = configuration(of: machine)
@@ -111,10 +112,7 @@ extension TestModel {
             var machine = makeMachine()
             reached.formUnion(machine.activeStates)
             for step in path.steps {
-                switch step {
-                case .send(let event): _ = machine.send(event)
-                case .wait(let duration): machine.advance(by: duration)
-                }
+                machine.take(step)
                 reached.formUnion(machine.activeStates)
             }
         }

@@ -34,6 +34,10 @@ public struct TestModel<State: Hashable & Sendable, Event: MachineEvent, Context
     public var maxDepth = 20
     /// The most nodes (configurations, as `identity` tells them apart) the search keeps.
     public var maxConfigurations = 10_000
+    /// In what order pending timers fire in the searches (``verify(_:maxTime:)``,
+    /// ``shortestPaths()``, ``transitionPaths()``): when due (`.deadline`, a `wait` step), or
+    /// any of them next whatever its delay (`.any`, a `fire` step each).
+    public var timerOrder = TimerOrder.deadline
 
     @usableFromInline let makeContext: () -> Context
     @usableFromInline let identity: (Machine<State, Event, Context>) -> AnyHashable

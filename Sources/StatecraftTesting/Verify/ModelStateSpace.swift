@@ -22,13 +22,41 @@ struct ModelStateSpace<State: Hashable & Sendable, Event: MachineEvent, Context>
     struct Key: Hashable {
         @usableFromInline var identity: AnyHashable
         @usableFromInline var history: [State: [State]]
-        @usableFromInline var timers: [Duration]
+        @usableFromInline var timers: [TimerKey]
 
         @inlinable
-        init(identity: AnyHashable, history: [State: [State]], timers: [Duration]) {
+        init(identity: AnyHashable, history: [State: [State]], timers: [TimerKey]) {
             self.identity = identity
             self.history = history
             self.timers = timers
+        }
+    }
+
+    /// A pending timer in a key: how long until it is due, and what fires (a delayed
+    /// transition by its source and index, a delayed send by its event's kind and id).
+    @usableFromInline
+    struct TimerKey: Hashable {
+        @usableFromInline var delay: Duration
+        @usableFromInline var source: State?
+        @usableFromInline var index: Int
+        @usableFromInline var event: Event.Kind?
+        @usableFromInline var id: String?
+
+        @inlinable
+        init(_ timer: SnapshotTimer<State, Event>, now: Duration) {
+            delay = timer.due - now
+            switch timer.kind {
+            case .event(let sent, let id):
+                source = nil
+                index = 0
+                event = sent.kind
+                self.id = id
+            case .delayedTransition(let source, let index):
+                self.source = source
+                self.index = index
+                event = nil
+                id = nil
+            }
         }
     }
 
@@ -61,7 +89,17 @@ struct ModelStateSpace<State: Hashable & Sendable, Event: MachineEvent, Context>
     @inlinable
     func steps(from state: Arrived) -> [ModelStep<Event>] {
         var steps = model.events.map { ModelStep.send($0) }
-        if let deadline = state.machine.nextDeadline { steps.append(.wait(deadline - state.machine.now)) }
+        switch model.timerOrder {
+        case .deadline:
+            if let deadline = state.machine.nextDeadline { steps.append(.wait(deadline - state.machine.now)) }
+        case .any:
+            // One step per distinct timer: firing either of two alike leads to the same node.
+            var labels: Set<String> = []
+            for (position, timer) in state.machine.pendingTimers.enumerated() {
+                let label = "\(timer.kind)"
+                if labels.insert(label).inserted { steps.append(.fire(ModelTimer(position: position, label: label))) }
+            }
+        }
         return steps
     }
 
@@ -69,10 +107,7 @@ struct ModelStateSpace<State: Hashable & Sendable, Event: MachineEvent, Context>
     func take(_ step: ModelStep<Event>, from state: Arrived) -> StateSpaceArrival<Arrived, Key> {
         var next = state.machine
         next.onTransition = recorder.listener
-        switch step {
-        case .send(let event): _ = next.send(event)
-        case .wait(let duration): next.advance(by: duration)
-        }
+        next.take(step)
         return arrival(next)
     }
 
@@ -90,7 +125,7 @@ struct ModelStateSpace<State: Hashable & Sendable, Event: MachineEvent, Context>
             let snapshot = machine.snapshot
             key = Key(
                 identity: model.identity(machine), history: snapshot.history,
-                timers: snapshot.timers.map { $0.due - snapshot.now }.sorted()
+                timers: snapshot.timers.map { TimerKey($0, now: snapshot.now) }
             )
         }
         return StateSpaceArrival(

@@ -12,8 +12,9 @@ extension TestModel {
     /// `properties`.
     ///
     /// Two machines are one node when the model's identity (see ``TestModel``), what their
-    /// history states remember and their pending timers (how long until each is due) are the
-    /// same. Timers fire in deadline order. The search stops at ``maxConfigurations`` nodes,
+    /// history states remember and their pending timers (what each fires and how long until it
+    /// is due) are the same. Timers fire in deadline order, or in any order when ``timerOrder``
+    /// is `.any` (the paths then have `fire` steps). The search stops at ``maxConfigurations`` nodes,
     /// ``maxDepth`` steps and `maxTime`; the result's ``ModelVerification/cut`` says which, and
     /// a cut result is not a proof.
     ///
@@ -130,10 +131,7 @@ extension TestModel {
         var machine = Machine(chart: chart, context: makeContext(), onTransition: recorder.listener)
         var taken: [ModelTransition<State, Event.Kind>] = []
         for step in steps {
-            switch step {
-            case .send(let event): _ = machine.send(event)
-            case .wait(let duration): machine.advance(by: duration)
-            }
+            machine.take(step)
         }
         for transition in recorder.take() where !taken.contains(transition) { taken.append(transition) }
         return ModelPath(steps: steps, configuration: configuration(of: machine), isDone: machine.status == .done, transitions: taken)

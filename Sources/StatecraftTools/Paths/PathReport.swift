@@ -88,7 +88,7 @@ package struct PathReport {
             SCXMLMember("transitions", .number(Double(document.transitionSites.count))),
             SCXMLMember("taken", .number(Double(takenCount))),
         ]
-        func steps(_ steps: [ScriptStep]) -> SCXMLValue { .array(steps.map { .string($0.text) }) }
+        func steps(_ steps: [SimulationCommand]) -> SCXMLValue { .array(steps.map { .string($0.text) }) }
         switch cover {
         case .states:
             members.append(SCXMLMember("configurations", .array(result.configurations.map { configuration in

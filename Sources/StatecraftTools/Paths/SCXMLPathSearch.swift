@@ -1,23 +1,5 @@
 package import StatecraftSCXML
 
-/// One step of a path: an event sent, or time let pass. Its ``text`` is a line of a
-/// `statecraft simulate` script.
-package enum ScriptStep: Hashable, Sendable {
-    /// Send the external event, with its data when given.
-    case event(String, data: SCXMLValue? = nil)
-    /// Advance the virtual clock by the duration.
-    case wait(Duration)
-
-    /// `go`, or `wait 1.5s`.
-    package var text: String {
-        switch self {
-        case .event(let name, nil): name
-        case .event(let name, let data?): "\(name) \(data.jsonText)"
-        case .wait(let duration): "wait \(SimulationScript.format(duration))"
-        }
-    }
-}
-
 /// The shortest way to every configuration of an SCXML document, and a few paths that take
 /// every transition that can be taken: `statecraft paths`.
 ///
@@ -40,7 +22,7 @@ package struct SCXMLPathSearch {
     package var eventLimit = 10_000
     /// Events with data to try too, beside the alphabet's names without data: what guards on
     /// `_event.data` need (`statecraft paths --events FILE`).
-    package var sampleEvents: [ScriptStep] = []
+    package var sampleEvents: [SimulationCommand] = []
 
     /// Makes a search of `document` with the default bounds.
     ///
@@ -58,7 +40,7 @@ package struct SCXMLPathSearch {
 
     struct Node {
         var key: Key
-        var path: [ScriptStep]
+        var path: [SimulationCommand]
         var configuration: [String]
         var waitingDelay: Duration?
         /// The transitions the path takes, replayed from the start.
@@ -78,8 +60,8 @@ package struct SCXMLPathSearch {
         var result = SCXMLPathResult()
         var reachedStates: Set<String> = []
         var seen: Set<Key> = []
-        var firstTaker: [Int: [ScriptStep]] = [:]
-        var takenAlong: [[ScriptStep]: Set<Int>] = [:]
+        var firstTaker: [Int: [SimulationCommand]] = [:]
+        var takenAlong: [[SimulationCommand]: Set<Int>] = [:]
 
         let start = replay([])
         var faultsSeen: Set<String> = []
@@ -112,7 +94,7 @@ package struct SCXMLPathSearch {
             let node = queue[head]
             head += 1
             if node.key.finished { continue }
-            var steps = alphabet.names.map { ScriptStep.event($0) } + sampleEvents
+            var steps = alphabet.names.map { SimulationCommand.send(name: $0) } + sampleEvents
             if let delay = node.waitingDelay { steps.append(.wait(delay)) }
             guard node.path.count < maxDepth else {
                 if !steps.isEmpty, result.stop == nil { result.stop = .maxDepth(maxDepth) }
@@ -147,7 +129,7 @@ package struct SCXMLPathSearch {
 
     /// A small set of paths that together take every transition some path takes: the longest
     /// first, each kept only when it takes a transition the kept ones do not.
-    static func cover(firstTaker: [Int: [ScriptStep]], takenAlong: [[ScriptStep]: Set<Int>]) -> [SCXMLPathResult.CoveringPath] {
+    static func cover(firstTaker: [Int: [SimulationCommand]], takenAlong: [[SimulationCommand]: Set<Int>]) -> [SCXMLPathResult.CoveringPath] {
         let candidates = Set(firstTaker.values).sorted {
             $0.count != $1.count ? $0.count > $1.count : $0.map(\.text).lexicographicallyPrecedes($1.map(\.text))
         }
@@ -163,7 +145,7 @@ package struct SCXMLPathSearch {
     }
 
     /// Runs `path` on a fresh session and says where it ends and what it took.
-    func replay(_ path: [ScriptStep]) -> Node {
+    func replay(_ path: [SimulationCommand]) -> Node {
         let session = SCXMLSession(document: document)
         session.eventLimit = eventLimit
         // A search runs many macrosteps: a looping condition costs it SCXMLBudgets.tools' time.
@@ -179,10 +161,7 @@ package struct SCXMLPathSearch {
         }
         session.start()
         for step in path {
-            switch step {
-            case .event(let name, let data): session.send(SCXMLEvent(name, data: data ?? .undefined))
-            case .wait(let duration): session.advance(by: duration)
-            }
+            session.take(step)
         }
         session.traceHandler = nil
         let faults = session.faults.map(SimulationStep.faultLine)
@@ -213,13 +192,13 @@ package struct SCXMLPathResult {
         /// Whether the session has ended there.
         package var done: Bool
         /// The steps from the start.
-        package var steps: [ScriptStep]
+        package var steps: [SimulationCommand]
     }
 
     /// A path of the transition-covering set and the transitions it is kept for.
     package struct CoveringPath: Hashable, Sendable {
         /// The steps from the start.
-        package var steps: [ScriptStep]
+        package var steps: [SimulationCommand]
         /// The transition sites it takes that no path before it in the set takes.
         package var transitions: [Int]
     }
@@ -261,7 +240,7 @@ package struct SCXMLPathResult {
         /// `<code>: <location>: <message>`.
         package var line: String
         /// The steps from the start.
-        package var steps: [ScriptStep]
+        package var steps: [SimulationCommand]
     }
 
     /// How many distinct faults ``faults`` keeps.

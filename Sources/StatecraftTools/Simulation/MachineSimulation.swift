@@ -51,8 +51,8 @@ package struct MachineSimulation<State: Hashable & Sendable, Event: MachineEvent
     ///   - line: Its line in the script.
     ///   - text: The command as written.
     /// - Returns: Where the machine is afterwards.
-    /// - Throws: ``SimulationScriptError`` when the name is not in the table or the data does
-    ///   not make an event.
+    /// - Throws: ``SimulationScriptError`` when the name is not in the table, the data does
+    ///   not make an event, or a `wait for` names no pending timer.
     package mutating func run(_ command: SimulationCommand, line: Int, text: String) throws(SimulationScriptError) -> SimulationStep {
         switch command {
         case .send(let name, let data):
@@ -76,6 +76,23 @@ package struct MachineSimulation<State: Hashable & Sendable, Event: MachineEvent
             let before = machine.now
             machine.advance(by: duration)
             if machine.now > before, let fault = machine.lastFault { faults.append(SimulationStep.faultLine(fault)) }
+        case .fire(let name):
+            // The soonest timer printed as `name` (`after #0 of locked`, `push`) or sent with that id.
+            let pending = machine.pendingTimers
+            let position = pending.firstIndex { timer in
+                if "\(timer.kind)" == name { return true }
+                if case .event(_, let id?) = timer.kind { return id == name }
+                return false
+            }
+            guard let position else {
+                throw SimulationScriptError(
+                    line: line, column: 1,
+                    message: "'\(text)': no timer of that name is pending; "
+                        + (pending.isEmpty ? "none is" : "pending: " + pending.map { "\($0.kind)" }.joined(separator: ", "))
+                )
+            }
+            machine.fireTimer(at: position)
+            if let fault = machine.lastFault { faults.append(SimulationStep.faultLine(fault)) }
         }
         faultCount += faults.count
         defer { faults.removeAll() }

@@ -71,13 +71,22 @@ package final class SCXMLSimulation {
     ///   - line: Its line in the script.
     ///   - text: The command as written.
     /// - Returns: Where the session is afterwards.
-    package func run(_ command: SimulationCommand, line: Int, text: String) -> SimulationStep {
+    /// - Throws: ``SimulationScriptError`` when a `wait for` names no waiting delayed event;
+    ///   nothing runs then.
+    package func run(_ command: SimulationCommand, line: Int, text: String) throws(SimulationScriptError) -> SimulationStep {
         if !started { _ = start() }
         switch command {
-        case .send(let name, let data):
-            session.send(SCXMLEvent(name, type: .external, data: data ?? .undefined))
         case .wait(let duration):
             wait(duration)
+        case .send, .fire:
+            guard session.take(command) else {
+                let waiting = session.waitingDelayedEvents.map(\.name)
+                throw SimulationScriptError(
+                    line: line, column: 1,
+                    message: "'\(text)': no delayed event of that name is waiting; "
+                        + (waiting.isEmpty ? "none is" : "waiting: " + waiting.joined(separator: ", "))
+                )
+            }
         }
         return step(line: line, input: text)
     }
@@ -86,12 +95,13 @@ package final class SCXMLSimulation {
     ///
     /// - Parameter script: The script's text.
     /// - Returns: The steps, the start first.
-    /// - Throws: ``SimulationScriptError`` for a line that cannot be read; nothing is run then.
+    /// - Throws: ``SimulationScriptError`` for a line that cannot be read (nothing is run
+    ///   then), or a `wait for` that names no waiting delayed event (the run stops there).
     package func run(script: String) throws(SimulationScriptError) -> [SimulationStep] {
         let commands = try SimulationScript.commands(in: script)
         var steps = [start()]
         for (line, text, command) in commands {
-            steps.append(run(command, line: line, text: text))
+            steps.append(try run(command, line: line, text: text))
         }
         return steps
     }
@@ -163,5 +173,24 @@ package final class SCXMLSimulation {
             text += event.map { " on \($0)" } ?? " (eventless)"
             return text + " [\(site.position)]"
         }
+    }
+}
+
+extension SCXMLSession {
+    /// Takes one step of a script or a path: sends the event, lets the time pass, or delivers
+    /// the delayed event early.
+    ///
+    /// - Returns: `false` for a `wait for` that names no waiting delayed event (nothing ran).
+    @discardableResult
+    package func take(_ step: SimulationCommand) -> Bool {
+        switch step {
+        case .send(let name, let data):
+            send(SCXMLEvent(name, type: .external, data: data ?? .undefined))
+        case .wait(let duration):
+            advance(by: duration)
+        case .fire(let name):
+            return fireDelayedEvent(named: name)
+        }
+        return true
     }
 }

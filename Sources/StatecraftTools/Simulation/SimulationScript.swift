@@ -1,13 +1,27 @@
 import Statecraft
 package import StatecraftSCXML
 
-/// One command of a simulation script.
+/// One command of a simulation script, and one step of a path that `paths` and `verify`
+/// print: its ``text`` is the script's line.
 package enum SimulationCommand: Hashable, Sendable {
     /// `NAME` or `NAME JSON`: send the external event `name`, with `data` as `_event.data`
     /// when given.
-    case send(name: String, data: SCXMLValue?)
+    case send(name: String, data: SCXMLValue? = nil)
     /// `wait DURATION`: move the virtual clock on, delivering what falls due in order.
     case wait(Duration)
+    /// `wait for NAME`: deliver the soonest waiting delayed event `name` now, whatever its
+    /// delay and whatever is due before it; the clock does not move (`TimerOrder.any`).
+    case fire(name: String)
+
+    /// `go`, `go {"speed": 2}`, `wait 1.5s` or `wait for timeout`.
+    package var text: String {
+        switch self {
+        case .send(let name, nil): name
+        case .send(let name, let data?): "\(name) \(data.jsonText)"
+        case .wait(let duration): "wait \(SimulationScript.format(duration))"
+        case .fire(let name): "wait for \(name)"
+        }
+    }
 }
 
 /// Why a line of a simulation script could not be read: the line, the column (from 1) and
@@ -37,6 +51,11 @@ package struct SimulationScriptError: Error, Hashable, Sendable, CustomStringCon
 /// - `NAME JSON`: send it with the JSON value as `_event.data`;
 /// - `wait DURATION`: advance the virtual clock (`150ms`, `2s`, `1.5s`), delivering delayed
 ///   events as they fall due;
+/// - `wait for NAME`: deliver the waiting delayed event `NAME` now, ahead of its delay and
+///   of the events due before it, without moving the clock: what a delay that came out
+///   shorter would do (the steps of `statecraft verify --timers any`). For a typed machine
+///   NAME is the timer as `SnapshotTimer.Kind` prints it (`push`, `after #0 of locked`) or
+///   its send id;
 /// - blank lines and lines whose first visible character is `#` are skipped.
 ///
 /// The word `wait` always starts a wait: an event of that name cannot be sent from a script.
@@ -66,6 +85,16 @@ package enum SimulationScript {
         rest.unicodeScalars.append(contentsOf: scalars[restStart..<restEnd])
 
         if word == "wait" {
+            if rest == "for" || rest.hasPrefix("for ") || rest.hasPrefix("for\t") {
+                let name = String(String(rest.dropFirst(3)).trimmingWhitespace)
+                guard !name.isEmpty else {
+                    throw SimulationScriptError(
+                        line: line, column: restStart + 4,
+                        message: "'wait for' needs the name of a waiting delayed event, such as 'wait for timeout'"
+                    )
+                }
+                return .fire(name: name)
+            }
             guard !rest.isEmpty else {
                 throw SimulationScriptError(line: line, column: end + 1, message: "'wait' needs a duration such as 150ms, 2s or 1.5s")
             }

@@ -12,15 +12,19 @@ import StatecraftSCXML
 struct SCXMLStateSpace: StateSpace {
     let document: SCXMLDocument
     /// The events tried in every configuration.
-    let events: [ScriptStep]
+    let events: [SimulationCommand]
     let eventLimit: Int
     /// Whether the document has `<history>` states, whose memory the key must hold.
     let hasHistory: Bool
+    /// Whether the soonest delayed event falls due (a `wait` step) or any of them is
+    /// delivered next (a `wait for NAME` step each).
+    let timerOrder: TimerOrder
 
-    init(document: SCXMLDocument, events: [ScriptStep], eventLimit: Int) {
+    init(document: SCXMLDocument, events: [SimulationCommand], eventLimit: Int, timerOrder: TimerOrder = .deadline) {
         self.document = document
         self.events = events
         self.eventLimit = eventLimit
+        self.timerOrder = timerOrder
         hasHistory = document.statePositions.count > document.configurableStateIDs.count
     }
 
@@ -62,13 +66,19 @@ struct SCXMLStateSpace: StateSpace {
         return run(session, before: []) { $0.start() }
     }
 
-    func steps(from state: State) -> [ScriptStep] {
+    func steps(from state: State) -> [SimulationCommand] {
         var steps = events
-        if let first = state.waiting.first { steps.append(.wait(first.delay)) }
+        switch timerOrder {
+        case .deadline:
+            if let first = state.waiting.first { steps.append(.wait(first.delay)) }
+        case .any:
+            var names: Set<String> = []
+            for waiting in state.waiting where names.insert(waiting.name).inserted { steps.append(.fire(name: waiting.name)) }
+        }
         return steps
     }
 
-    func take(_ step: ScriptStep, from state: State) -> StateSpaceArrival<State, Key> {
+    func take(_ step: SimulationCommand, from state: State) -> StateSpaceArrival<State, Key> {
         guard let snapshot = state.snapshot else { preconditionFailure("a node without a snapshot is not expanded") }
         let session: SCXMLSession
         do {
@@ -78,17 +88,16 @@ struct SCXMLStateSpace: StateSpace {
             failed.problem = "a saved session cannot be restored: \(error)"
             return StateSpaceArrival(state: failed, key: Key(active: [], history: [:], variables: [], finished: true, waiting: [], problem: failed.problem), isFinal: true, tookTransition: false)
         }
-        return run(session, before: state.waiting) { session in
-            switch step {
-            case .event(let name, let data): session.send(SCXMLEvent(name, data: data ?? .undefined))
-            case .wait(let duration): session.advance(by: duration)
-            }
+        var fired: String?
+        if case .fire(let name) = step { fired = name }
+        return run(session, before: state.waiting, fired: fired) { session in
+            session.take(step)
         }
     }
 
     /// Runs `body` on `session` with its trace recorded, and saves it.
     private func run(
-        _ session: SCXMLSession, before waiting: [Waiting], _ body: (SCXMLSession) -> Void
+        _ session: SCXMLSession, before waiting: [Waiting], fired: String? = nil, _ body: (SCXMLSession) -> Void
     ) -> StateSpaceArrival<State, Key> {
         session.eventLimit = eventLimit
         session.budgets.evaluationTime = min(session.budgets.evaluationTime, SCXMLBudgets.tools.evaluationTime)
@@ -113,6 +122,7 @@ struct SCXMLStateSpace: StateSpace {
         // The delayed events of this session that fell due in the step were delivered too.
         let elapsed = session.now - clockBefore
         delivered += waiting.filter { $0.delay <= elapsed }.map(\.name)
+        if let fired { delivered.append(fired) }
         let unhandled = delivered.filter { name in
             !handled.contains(name) && !name.hasPrefix("done.") && !name.hasPrefix("error.")
         }

@@ -21,6 +21,8 @@ package struct SCXMLVerification {
     package var elapsed: Duration = .zero
     /// An estimate of the search's memory per node.
     package var bytesPerNode = 0
+    /// The order delayed events were let fall due in.
+    package var timerOrder = TimerOrder.deadline
 
     /// Whether the search tried every step of every reachable configuration: only then is a
     /// clean result a proof (for the events tried).
@@ -50,7 +52,7 @@ package struct VerificationFinding: Hashable, Sendable {
     /// What is wrong.
     package var message: String
     /// The steps from the start that show it: a `statecraft simulate` script.
-    package var steps: [ScriptStep]
+    package var steps: [SimulationCommand]
     /// Where in ``steps`` a repeating part starts, when the counterexample is a cycle.
     package var loopStart: Int?
     /// The active atomic states where it shows.
@@ -58,7 +60,7 @@ package struct VerificationFinding: Hashable, Sendable {
 
     /// Makes a finding.
     package init(
-        kind: Kind, property: VerifyProperty? = nil, message: String, steps: [ScriptStep], loopStart: Int? = nil,
+        kind: Kind, property: VerifyProperty? = nil, message: String, steps: [SimulationCommand], loopStart: Int? = nil,
         configuration: [String]
     ) {
         self.kind = kind

@@ -17,11 +17,13 @@ package struct SCXMLVerifier {
     /// The bounds of the search.
     package var bounds = StateSpaceBounds(maxConfigurations: 100_000, maxDepth: 1_000, maxTime: .seconds(60))
     /// Events with data to try besides the names the transitions use.
-    package var sampleEvents: [ScriptStep] = []
+    package var sampleEvents: [SimulationCommand] = []
     /// The properties to check.
     package var properties: [VerifyProperty] = []
     /// The most external events one step may process.
     package var eventLimit = 10_000
+    /// Whether delayed events fall due in deadline order or may come in any order.
+    package var timerOrder = TimerOrder.deadline
 
     /// Makes a verifier of `document` with the default bounds.
     package init(document: SCXMLDocument) {
@@ -32,8 +34,8 @@ package struct SCXMLVerifier {
     package func run() -> SCXMLVerification {
         let space = SCXMLStateSpace(
             document: document,
-            events: EventAlphabet(document: document).names.map { ScriptStep.event($0) } + sampleEvents,
-            eventLimit: eventLimit
+            events: EventAlphabet(document: document).names.map { SimulationCommand.send(name: $0) } + sampleEvents,
+            eventLimit: eventLimit, timerOrder: timerOrder
         )
         let clock = ContinuousClock()
         let started = clock.now
@@ -45,6 +47,7 @@ package struct SCXMLVerifier {
         result.edges = graph.edgeTarget.count
         result.cut = graph.cut
         result.bytesPerNode = graph.bytesPerNode
+        result.timerOrder = timerOrder
         result.problems = record.problems
         let reached = record.entered
         result.statesNeverEntered = document.configurableStateIDs.filter { !reached.contains($0) }
@@ -84,7 +87,7 @@ package struct SCXMLVerifier {
     }
 
     /// The counterexample to `property`, or `nil` when it holds in what was explored.
-    private func check(_ property: VerifyProperty, graph: StateSpaceGraph<ScriptStep>, record: Record) -> VerificationFinding? {
+    private func check(_ property: VerifyProperty, graph: StateSpaceGraph<SimulationCommand>, record: Record) -> VerificationFinding? {
         func holds(_ state: String) -> [Bool] {
             let tables = record.tables.active.map { $0.contains(state) }
             return record.configuration.map { tables[Int($0)] }
@@ -117,7 +120,7 @@ package struct SCXMLVerifier {
                 return .init(
                     kind: .property, property: property,
                     message: "after \(event), \(state) is not active within \(steps) step\(steps == 1 ? "" : "s")",
-                    steps: graph.path(to: source) + [.event(event)] + run, configuration: at(end)
+                    steps: graph.path(to: source) + [.send(name: event, data: nil)] + run, configuration: at(end)
                 )
             }
             return nil
@@ -139,9 +142,9 @@ package struct SCXMLVerifier {
         var entered: Set<String> = []
         var taken: Set<Int> = []
         var problems: [String] = []
-        var faults: [(VerificationFinding.Kind, String, Int, ScriptStep, Int)] = []
+        var faults: [(VerificationFinding.Kind, String, Int, SimulationCommand, Int)] = []
         var faultsSeen: Set<String> = []
-        var unhandled: [(String, Int, ScriptStep, Int)] = []
+        var unhandled: [(String, Int, SimulationCommand, Int)] = []
         var unhandledSeen: Set<String> = []
         /// Per event name, each node the event led to where it took a transition, with the first
         /// node it was sent in.
@@ -192,7 +195,7 @@ package struct SCXMLVerifier {
             for name in state.unhandled where unhandledSeen.insert(name).inserted {
                 unhandled.append((name, source, step, visit.target))
             }
-            if visit.arrival.tookTransition, case .event(let name, nil) = step, afterSeen.insert("\(visit.target) \(name)").inserted {
+            if visit.arrival.tookTransition, case .send(let name, nil) = step, afterSeen.insert("\(visit.target) \(name)").inserted {
                 after[name, default: []].append((source, visit.target))
             }
         }

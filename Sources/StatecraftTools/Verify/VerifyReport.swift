@@ -20,7 +20,8 @@ package struct VerifyReport {
         let scope = result.isComplete
             ? "search complete: what follows holds for every run under the events tried"
             : "search NOT complete: what follows holds only for the configurations explored, it is not a proof"
-        return "\(result.nodes) configuration\(result.nodes == 1 ? "" : "s"), \(result.edges) steps, "
+        let timers = result.timerOrder == .any ? ", delayed events in any order" : ""
+        return "\(result.nodes) configuration\(result.nodes == 1 ? "" : "s"), \(result.edges) steps\(timers), "
             + "\(Int(milliseconds.rounded())) ms; \(scope)"
     }
 
@@ -75,6 +76,7 @@ package struct VerifyReport {
             SCXMLMember("notes", .array(result.problems.map(SCXMLValue.string))),
             SCXMLMember("configurations", number(result.nodes)),
             SCXMLMember("steps", number(result.edges)),
+            SCXMLMember("timers", .string(result.timerOrder == .any ? "any" : "deadline")),
             SCXMLMember("bytesPerConfiguration", number(result.bytesPerNode)),
             SCXMLMember("statesNeverEntered", .array(result.statesNeverEntered.map(SCXMLValue.string))),
             SCXMLMember("transitionsNeverTaken", .array(result.sitesNeverTaken.map { index in
