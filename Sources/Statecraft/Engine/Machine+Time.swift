@@ -69,12 +69,6 @@ extension Machine {
         return fired
     }
 
-    /// The delayed transitions and delayed sends waiting, in the order they fire.
-    public var pendingTimers: [SnapshotTimer<State, Event>] {
-        guard let workspace else { return [] }
-        return workspace.timers.sorted { $0.precedes($1) }.compactMap(snapshotTimer)
-    }
-
     /// Fires one pending timer now, ahead of its deadline, as its own macrostep; the clock does
     /// not move and the other timers keep theirs.
     ///
@@ -82,7 +76,8 @@ extension Machine {
     /// (``TimerOrder/any``: `TestModel.verify` and `statecraft verify --timers any`) takes
     /// this step, and the paths it reports replay it.
     ///
-    /// - Parameter position: The timer's place in ``pendingTimers`` (0 is the soonest).
+    /// - Parameter position: The timer's place in ``pendingTimers`` (0 is the soonest; the
+    ///   order of ``nextDeadline``).
     /// - Returns: Whether there was such a timer and the machine was running.
     @discardableResult
     public mutating func fireTimer(at position: Int) -> Bool {
@@ -106,21 +101,6 @@ extension Machine {
             _ = processExternal(timer.trigger, strict: false)
         }
         drainExternalQueue()
-    }
-
-    /// A pending timer as a snapshot shows it, or `nil` for a done event (never a timer).
-    @inlinable
-    func snapshotTimer(_ timer: PendingTimer<Event>) -> SnapshotTimer<State, Event>? {
-        switch timer.trigger {
-        case .event(let event):
-            return SnapshotTimer(due: timer.due, kind: .event(event, id: timer.id))
-        case .timer(let transition):
-            let owner = Int(timer.owner)
-            guard let index = chart.timerTransitions[owner].firstIndex(of: transition) else { return nil }
-            return SnapshotTimer(due: timer.due, kind: .delayedTransition(source: chart.state(owner), index: index))
-        case .done:
-            return nil
-        }
     }
 
     @inlinable

@@ -18,6 +18,27 @@ extension Machine {
         )
     }
 
+    /// The delayed transitions and delayed sends waiting, in the order they fire.
+    public var pendingTimers: [SnapshotTimer<State, Event>] {
+        guard let workspace else { return [] }
+        return workspace.timers.sorted { $0.precedes($1) }.compactMap(snapshotTimer)
+    }
+
+    /// A pending timer as a snapshot shows it, or `nil` for a done event (never a timer).
+    @inlinable
+    func snapshotTimer(_ timer: PendingTimer<Event>) -> SnapshotTimer<State, Event>? {
+        switch timer.trigger {
+        case .event(let event):
+            return SnapshotTimer(due: timer.due, kind: .event(event, id: timer.id))
+        case .timer(let transition):
+            let owner = Int(timer.owner)
+            guard let index = chart.timerTransitions[owner].firstIndex(of: transition) else { return nil }
+            return SnapshotTimer(due: timer.due, kind: .delayedTransition(source: chart.state(owner), index: index))
+        case .done:
+            return nil
+        }
+    }
+
     /// Makes a machine of `chart` in the state a snapshot describes, after checking that the
     /// chart could be in it. No action runs.
     ///
