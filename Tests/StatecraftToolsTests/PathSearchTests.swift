@@ -20,6 +20,28 @@ struct PathSearchTests {
         #expect(result.configurations.map(\.done) == [false, false, false, true])
     }
 
+    /// `verify` stops where a session cannot be saved (its key needs the variables); `paths`
+    /// does not compare data, so it replays the path on a new session and goes on.
+    @Test func aSessionThatCannotBeSavedIsReplayedFromItsPath() throws {
+        let xml = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="a">
+              <datamodel><data id="x" expr="[undefined]"/></datamodel>
+              <state id="a"><transition event="go" target="b"/></state>
+              <state id="b"><transition event="go" target="c"><assign location="x" expr="[undefined, 1]"/></transition></state>
+              <state id="c"><transition event="go" target="d"/></state>
+              <state id="d"/>
+            </scxml>
+            """
+        let (_, result) = try search(xml)
+        #expect(result.stop == nil)
+        #expect(result.configurations.map(\.states) == [["a"], ["b"], ["c"], ["d"]])
+        #expect(result.configurations.last?.steps.map(\.text) == ["go", "go", "go"])
+        #expect(result.sitesNeverTaken.isEmpty)
+        let verified = SCXMLVerifier(document: try SimulationFixtures.document(xml)).run()
+        #expect(!verified.isComplete)
+        #expect(verified.problems.first?.contains("x[0] is undefined") == true)
+    }
+
     @Test func statesAndTransitionsNeverReachedAreListed() throws {
         let (document, result) = try search(SimulationFixtures.light)
         #expect(result.unreachedStates == ["spinning", "lost"])

@@ -1,15 +1,18 @@
 package import StatecraftSCXML
+import Statecraft
 
 /// The shortest way to every configuration of an SCXML document, and a few paths that take
 /// every transition that can be taken: `statecraft paths`.
 ///
-/// The search is breadth first over configurations. A session cannot be copied (its datamodel
-/// may hold anything), so each new step replays its path on a fresh session. The steps tried
-/// in each configuration are the names of the ``EventAlphabet`` and, when a delayed event
-/// waits, letting time pass until it is due. Two sessions count as the same node of the
-/// search when their active states and the names of their waiting delayed events are the
-/// same (not how many wait, nor when, so that the search ends); their data is not compared, so a state that only a counter in the datamodel leads to (the same event
-/// sent three times) can be missed, and is then listed as not reached.
+/// The search is the one `statecraft verify` runs (``SCXMLStateSpace`` on the core's
+/// explorer), breadth first over configurations, each step restoring a saved session (or
+/// replaying its path on a new one when it cannot be saved). The steps tried in each
+/// configuration are the names of the ``EventAlphabet`` and, when a delayed event waits,
+/// letting time pass until it is due. Two sessions count as the same node of the search when
+/// their active states and the names of their waiting delayed events are the same (not how
+/// many wait, nor when, so that the search ends); their data is not compared, so a state that
+/// only a counter in the datamodel leads to (the same event sent three times) can be missed,
+/// and is then listed as not reached.
 package struct SCXMLPathSearch {
     /// The document searched.
     package let document: SCXMLDocument
@@ -17,8 +20,8 @@ package struct SCXMLPathSearch {
     package var maxDepth = 20
     /// The most search nodes (configurations with their waiting events) kept.
     package var maxConfigurations = 1_000
-    /// The most external events one replayed step may process, so that documents that send
-    /// events to themselves forever stay bounded.
+    /// The most external events one step may process, so that documents that send events to
+    /// themselves forever stay bounded.
     package var eventLimit = 10_000
     /// Events with data to try too, beside the alphabet's names without data: what guards on
     /// `_event.data` need (`statecraft paths --events FILE`).
@@ -31,24 +34,10 @@ package struct SCXMLPathSearch {
         self.document = document
     }
 
-    /// A node of the search: where a session is.
-    struct Key: Hashable {
-        var active: [String]
-        var finished: Bool
-        var waiting: [String]
-    }
-
-    struct Node {
-        var key: Key
-        var path: [SimulationCommand]
-        var configuration: [String]
-        var waitingDelay: Duration?
-        /// The transitions the path takes, replayed from the start.
-        var taken: Set<Int>
-        /// The states the path entered, even those it left within the same macrostep.
-        var entered: Set<String>
-        /// The faults the replay reported (`SimulationStep.faultLine`), in order.
-        var faults: [String] = []
+    /// Where a path ends: the node it was taken from and its last step (`nil`, `nil`: the start).
+    private struct Ending {
+        var source: Int?
+        var step: SimulationCommand?
     }
 
     /// Runs the search.
@@ -56,74 +45,65 @@ package struct SCXMLPathSearch {
     /// - Returns: The configurations with their shortest paths, the transition-covering paths,
     ///   what was never reached, and whether a bound stopped the search.
     package func run() -> SCXMLPathResult {
-        let alphabet = EventAlphabet(document: document)
-        var result = SCXMLPathResult()
+        let space = SCXMLStateSpace(
+            document: document,
+            events: EventAlphabet(document: document).names.map { SimulationCommand.send(name: $0) } + sampleEvents,
+            eventLimit: eventLimit, keying: .configuration
+        )
         var reachedStates: Set<String> = []
-        var seen: Set<Key> = []
-        var firstTaker: [Int: [SimulationCommand]] = [:]
-        var takenAlong: [[SimulationCommand]: Set<Int>] = [:]
-
-        let start = replay([])
-        var faultsSeen: Set<String> = []
-        func noteFaults(_ node: Node) {
-            for line in node.faults where faultsSeen.insert(line).inserted {
-                if result.faults.count < SCXMLPathResult.faultMemory {
-                    result.faults.append(.init(line: line, steps: node.path))
-                } else {
-                    result.faultsLeftOut += 1
-                }
-            }
-        }
-        noteFaults(start)
-        var queue = [start]
-        seen.insert(start.key)
+        // Per node, the transitions its shortest path takes.
+        var takenAlong: [Int: Set<Int>] = [:]
+        // Per transition site, the first path that takes it and what that path takes.
+        var firstTaker: [Int: (ending: Ending, taken: Set<Int>)] = [:]
+        var configurations: [(node: Int, states: [String], done: Bool)] = []
         var configurationsSeen: Set<[String]> = []
-        func record(_ node: Node) {
-            reachedStates.formUnion(node.key.active)
-            reachedStates.formUnion(node.configuration)
-            reachedStates.formUnion(node.entered)
-            if configurationsSeen.insert(node.configuration).inserted {
-                result.configurations.append(.init(states: node.configuration, done: node.key.finished, steps: node.path))
+        var faults: [(line: String, ending: Ending)] = []
+        var faultsSeen: Set<String> = []
+        var faultsLeftOut = 0
+        let bounds = StateSpaceBounds(maxConfigurations: maxConfigurations, maxDepth: maxDepth, maxTime: nil)
+        let graph = StateSpaceExplorer.explore(space, bounds: bounds) { visit in
+            let state = visit.arrival.state
+            let ending = Ending(source: visit.source, step: visit.step)
+            for line in state.faults.map(SimulationStep.faultLine) where faultsSeen.insert(line).inserted {
+                if faults.count < SCXMLPathResult.faultMemory { faults.append((line, ending)) } else { faultsLeftOut += 1 }
             }
-            takenAlong[node.path] = node.taken
-            for site in node.taken where firstTaker[site] == nil { firstTaker[site] = node.path }
-        }
-        record(start)
-        var head = 0
-        search: while head < queue.count {
-            let node = queue[head]
-            head += 1
-            if node.key.finished { continue }
-            var steps = alphabet.names.map { SimulationCommand.send(name: $0) } + sampleEvents
-            if let delay = node.waitingDelay { steps.append(.wait(delay)) }
-            guard node.path.count < maxDepth else {
-                if !steps.isEmpty, result.stop == nil { result.stop = .maxDepth(maxDepth) }
-                continue
-            }
-            for step in steps {
-                let next = replay(node.path + [step])
-                noteFaults(next)
-                reachedStates.formUnion(next.entered)
-                // What the path takes is known even when the configuration is not new.
-                for site in next.taken where firstTaker[site] == nil {
-                    firstTaker[site] = next.path
-                    takenAlong[next.path] = next.taken
-                }
-                guard !seen.contains(next.key) else { continue }
-                if seen.count >= maxConfigurations {
-                    result.stop = .maxConfigurations(maxConfigurations)
-                    break search
-                }
-                seen.insert(next.key)
-                queue.append(next)
-                record(next)
+            // What a step takes is known even when the configuration is not new.
+            let along = visit.source.map { takenAlong[$0] ?? [] }.map { $0.union(state.taken) } ?? Set(state.taken)
+            for site in state.taken where firstTaker[site] == nil { firstTaker[site] = (ending, along) }
+            reachedStates.formUnion(state.entered)
+            guard visit.isNew else { return }
+            takenAlong[visit.target] = along
+            reachedStates.formUnion(state.active)
+            reachedStates.formUnion(state.configuration)
+            if configurationsSeen.insert(state.configuration).inserted {
+                configurations.append((visit.target, state.configuration, visit.arrival.key.finished))
             }
         }
-        result.nodes = seen.count
+        func path(_ ending: Ending) -> [SimulationCommand] {
+            guard let source = ending.source, let step = ending.step else { return [] }
+            return graph.path(to: source) + [step]
+        }
+        var result = SCXMLPathResult()
+        result.nodes = graph.count
+        result.stop = switch graph.cut {
+        case .depth(let depth): .maxDepth(depth)
+        case .configurations(let count): .maxConfigurations(count)
+        case .time, nil: nil
+        }
+        result.configurations = configurations.map { .init(states: $0.states, done: $0.done, steps: graph.path(to: $0.node)) }
+        result.faults = faults.map { .init(line: $0.line, steps: path($0.ending)) }
+        result.faultsLeftOut = faultsLeftOut
         result.unreachedStates = document.configurableStateIDs.filter { !reachedStates.contains($0) }
         let sites = document.transitionSites
         result.sitesNeverTaken = sites.indices.filter { firstTaker[$0] == nil }.sorted { sites[$0].position < sites[$1].position }
-        result.coveringPaths = Self.cover(firstTaker: firstTaker, takenAlong: takenAlong)
+        var pathsByTaker: [Int: [SimulationCommand]] = [:]
+        var takenByPath: [[SimulationCommand]: Set<Int>] = [:]
+        for (site, taker) in firstTaker {
+            let steps = path(taker.ending)
+            pathsByTaker[site] = steps
+            takenByPath[steps] = taker.taken
+        }
+        result.coveringPaths = Self.cover(firstTaker: pathsByTaker, takenAlong: takenByPath)
         return result
     }
 
@@ -144,43 +124,6 @@ package struct SCXMLPathSearch {
         return paths.sorted { $0.steps.count != $1.steps.count ? $0.steps.count < $1.steps.count : $0.transitions.first ?? 0 < $1.transitions.first ?? 0 }
     }
 
-    /// Runs `path` on a fresh session and says where it ends and what it took.
-    func replay(_ path: [SimulationCommand]) -> Node {
-        let session = SCXMLSession(document: document)
-        session.eventLimit = eventLimit
-        // A search runs many macrosteps: a looping condition costs it SCXMLBudgets.tools' time.
-        session.budgets.evaluationTime = min(session.budgets.evaluationTime, SCXMLBudgets.tools.evaluationTime)
-        var taken: Set<Int> = []
-        var entered: Set<String> = []
-        session.traceHandler = { entry in
-            switch entry {
-            case .transition(let site, _): taken.insert(site)
-            case .entered(let state): entered.insert(state)
-            default: break
-            }
-        }
-        session.start()
-        for step in path {
-            session.take(step)
-        }
-        session.traceHandler = nil
-        let faults = session.faults.map(SimulationStep.faultLine)
-        let waiting = session.isFinished ? [] : session.waitingDelayedEvents
-        let configuration: [String]
-        if let final = session.finalState, !final.isEmpty {
-            configuration = [final]
-        } else {
-            configuration = session.activeAtomicStates
-        }
-        return Node(
-            key: Key(
-                active: session.activeStates, finished: session.isFinished,
-                waiting: Set(waiting.map(\.name)).sorted()
-            ),
-            path: path, configuration: configuration, waitingDelay: waiting.first?.delay, taken: taken, entered: entered,
-            faults: faults
-        )
-    }
 }
 
 /// What ``SCXMLPathSearch`` found.
