@@ -85,7 +85,7 @@ public final class StateMachine<T: Hashable> {
     /// Adds a state the machine can move to.
     ///
     /// - Parameter state: The state.
-    /// - Throws: ``StateMachineError/Code/duplicateState`` when a state with the same value
+    /// - Throws: `StateMachineError.Code.duplicateState` when a state with the same value
     ///   was already added. The machine is unchanged.
     public func addState(_ state: State<T>) throws(StateMachineError) {
         guard stateIDs[state.value] == nil else {
@@ -102,7 +102,7 @@ public final class StateMachine<T: Hashable> {
     /// Adds several states, in order.
     ///
     /// - Parameter newStates: The states.
-    /// - Throws: ``StateMachineError/Code/duplicateState`` for the first state whose value is
+    /// - Throws: `StateMachineError.Code.duplicateState` for the first state whose value is
     ///   already present; no state of the list is added then.
     public func addStates(_ newStates: [State<T>]) throws(StateMachineError) {
         var seen = Set<T>()
@@ -118,9 +118,9 @@ public final class StateMachine<T: Hashable> {
     /// Adds an event.
     ///
     /// - Parameter event: The event. Its source and destination states must have been added.
-    /// - Throws: ``StateMachineError/Code/duplicateEvent`` when an event with that name was
-    ///   added; ``StateMachineError/Code/unknownState`` when a source or the destination was
-    ///   never added; ``StateMachineError/Code/invalidEvent`` for an empty name or no source.
+    /// - Throws: `StateMachineError.Code.duplicateEvent` when an event with that name was
+    ///   added; `StateMachineError.Code.unknownState` when a source or the destination was
+    ///   never added; `StateMachineError.Code.invalidEvent` for an empty name or no source.
     ///   The machine is unchanged.
     public func addEvent(_ event: Event<T>) throws(StateMachineError) {
         guard !event.name.isEmpty else {
@@ -202,7 +202,7 @@ public final class StateMachine<T: Hashable> {
     /// the running move completes.
     ///
     /// - Parameter stateValue: The value of an added state.
-    /// - Throws: ``StateMachineError/Code/unknownState`` when no such state was added; the
+    /// - Throws: `StateMachineError.Code.unknownState` when no such state was added; the
     ///   machine is unchanged.
     public func activateState(_ stateValue: T) throws(StateMachineError) {
         guard let state = stateIDs[stateValue] else {

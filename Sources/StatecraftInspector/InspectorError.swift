@@ -1,5 +1,5 @@
 #if Inspector
-import Statecraft
+public import Statecraft
 
 /// Why the inspector refused a request or could not start: a code, the HTTP status it answers
 /// with, and a message that says what was wrong and what to do.
@@ -7,46 +7,7 @@ import Statecraft
 /// Every refused request changes nothing: no event reaches a machine.
 public struct InspectorError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem it is.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// The code's name.
-        public let name: String
-
-        /// The body is not the JSON the route takes (`400 Bad Request`).
-        public static let badRequest = Code(name: "badRequest")
-        /// No token was given for a route that needs one (`401 Unauthorized`).
-        public static let missingToken = Code(name: "missingToken")
-        /// The token given is not the inspector's (`403 Forbidden`).
-        public static let wrongToken = Code(name: "wrongToken")
-        /// No machine has that id (`404 Not Found`).
-        public static let unknownMachine = Code(name: "unknownMachine")
-        /// A route for the single machine was used while several are inspected, or none is
-        /// (`409 Conflict`).
-        public static let ambiguousMachine = Code(name: "ambiguousMachine")
-        /// The machine's runtime is stopped and takes no event (`409 Conflict`).
-        public static let stopped = Code(name: "stopped")
-        /// The body is larger than ``InspectorConfiguration/maxBodySize`` (`413 Content Too Large`).
-        public static let bodyTooLarge = Code(name: "bodyTooLarge")
-        /// A typed machine has no event of that name, or not with that data (`422 Unprocessable Content`).
-        public static let unknownEvent = Code(name: "unknownEvent")
-        /// The request's `Host` is not the inspector's own address (`421 Misdirected Request`):
-        /// a guard against pages elsewhere that rename themselves to reach this one.
-        public static let foreignHost = Code(name: "foreignHost")
-        /// The request carries an `Origin` other than the inspector's own page: another site's
-        /// page tried to use it (`403 Forbidden`).
-        public static let foreignOrigin = Code(name: "foreignOrigin")
-        /// No route answers the request's method and path (`404 Not Found`).
-        public static let unknownRoute = Code(name: "unknownRoute")
-        /// The configured token cannot be carried in an address or a WebSocket subprotocol:
-        /// use 1 to 256 letters, digits, `-`, `.`, `_` or `~` (``Inspector/start()`` throws it).
-        public static let unusableToken = Code(name: "unusableToken")
-        /// A machine with that id is already inspected.
-        public static let duplicateMachine = Code(name: "duplicateMachine")
-        /// The server could not listen (the port is taken, say).
-        public static let cannotListen = Code(name: "cannotListen")
-
-        /// The code's name.
-        public var description: String { name }
-    }
+    public typealias Code = ErrorCode<InspectorError>
 
     /// What kind of problem it is.
     public var code: Code
@@ -82,3 +43,38 @@ public struct InspectorError: Error, Sendable, Hashable, CustomStringConvertible
     public var description: String { message }
 }
 #endif
+
+extension ErrorCode where Domain == InspectorError {
+    /// The body is not the JSON the route takes (`400 Bad Request`).
+    public static var badRequest: Self { Self(name: "badRequest") }
+    /// No token was given for a route that needs one (`401 Unauthorized`).
+    public static var missingToken: Self { Self(name: "missingToken") }
+    /// The token given is not the inspector's (`403 Forbidden`).
+    public static var wrongToken: Self { Self(name: "wrongToken") }
+    /// No machine has that id (`404 Not Found`).
+    public static var unknownMachine: Self { Self(name: "unknownMachine") }
+    /// A route for the single machine was used while several are inspected, or none is
+    /// (`409 Conflict`).
+    public static var ambiguousMachine: Self { Self(name: "ambiguousMachine") }
+    /// The machine's runtime is stopped and takes no event (`409 Conflict`).
+    public static var stopped: Self { Self(name: "stopped") }
+    /// The body is larger than ``InspectorConfiguration/maxBodySize`` (`413 Content Too Large`).
+    public static var bodyTooLarge: Self { Self(name: "bodyTooLarge") }
+    /// A typed machine has no event of that name, or not with that data (`422 Unprocessable Content`).
+    public static var unknownEvent: Self { Self(name: "unknownEvent") }
+    /// The request's `Host` is not the inspector's own address (`421 Misdirected Request`):
+    /// a guard against pages elsewhere that rename themselves to reach this one.
+    public static var foreignHost: Self { Self(name: "foreignHost") }
+    /// The request carries an `Origin` other than the inspector's own page: another site's
+    /// page tried to use it (`403 Forbidden`).
+    public static var foreignOrigin: Self { Self(name: "foreignOrigin") }
+    /// No route answers the request's method and path (`404 Not Found`).
+    public static var unknownRoute: Self { Self(name: "unknownRoute") }
+    /// The configured token cannot be carried in an address or a WebSocket subprotocol:
+    /// use 1 to 256 letters, digits, `-`, `.`, `_` or `~` (``Inspector/start()`` throws it).
+    public static var unusableToken: Self { Self(name: "unusableToken") }
+    /// A machine with that id is already inspected.
+    public static var duplicateMachine: Self { Self(name: "duplicateMachine") }
+    /// The server could not listen (the port is taken, say).
+    public static var cannotListen: Self { Self(name: "cannotListen") }
+}

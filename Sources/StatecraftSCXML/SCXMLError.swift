@@ -1,4 +1,4 @@
-import Statecraft
+public import Statecraft
 
 /// Why an SCXML document could not be read, checked or run, and where.
 ///
@@ -7,30 +7,7 @@ import Statecraft
 /// ```
 public struct SCXMLError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of problem it is, for code that reacts to some of them.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// The code's name.
-        public let name: String
-
-        init(_ name: String) { self.name = name }
-
-        /// The text is not well-formed XML.
-        public static let malformedXML = Code("malformedXML")
-        /// The document uses markup that is refused for safety: a document type declaration,
-        /// entity declarations, external entities.
-        public static let forbiddenMarkup = Code("forbiddenMarkup")
-        /// The document is larger, deeper or has more elements than the reader's limits allow.
-        public static let limitExceeded = Code("limitExceeded")
-        /// The document is XML but not valid SCXML: an unknown or misplaced element, a missing or
-        /// invalid attribute.
-        public static let invalidDocument = Code("invalidDocument")
-        /// The states and transitions do not make a valid chart (unknown target, duplicate id).
-        public static let invalidChart = Code("invalidChart")
-        /// A file the document names could not be read.
-        public static let unreadableFile = Code("unreadableFile")
-
-        /// The name.
-        public var description: String { name }
-    }
+    public typealias Code = ErrorCode<SCXMLError>
 
     /// What kind of problem it is.
     public let code: Code
@@ -61,4 +38,21 @@ public struct SCXMLError: Error, Hashable, Sendable, CustomStringConvertible {
         if let position { prefix += prefix.isEmpty ? "\(position)" : ":\(position)" }
         return prefix.isEmpty ? message : "\(prefix): \(message)"
     }
+}
+
+extension ErrorCode where Domain == SCXMLError {
+    /// The text is not well-formed XML.
+    public static var malformedXML: Self { Self(name: "malformedXML") }
+    /// The document uses markup that is refused for safety: a document type declaration,
+    /// entity declarations, external entities.
+    public static var forbiddenMarkup: Self { Self(name: "forbiddenMarkup") }
+    /// The document is larger, deeper or has more elements than the reader's limits allow.
+    public static var limitExceeded: Self { Self(name: "limitExceeded") }
+    /// The document is XML but not valid SCXML: an unknown or misplaced element, a missing or
+    /// invalid attribute.
+    public static var invalidDocument: Self { Self(name: "invalidDocument") }
+    /// The states and transitions do not make a valid chart (unknown target, duplicate id).
+    public static var invalidChart: Self { Self(name: "invalidChart") }
+    /// A file the document names could not be read.
+    public static var unreadableFile: Self { Self(name: "unreadableFile") }
 }

@@ -101,7 +101,7 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
     ///   - rootTargets: Instead, the targets of the root's initial transition (several states in
     ///     parallel regions), as an SCXML document's `initial` attribute names them.
     ///   - refusesEndlessEventlessTransitions: Whether an eventless transition with neither a
-    ///     target nor a guard is refused (``DefinitionError/Code/endlessEventlessTransition``).
+    ///     target nor a guard is refused (`DefinitionError.Code.endlessEventlessTransition`).
     ///     SCXML documents may write one (an earlier transition may end the loop), so they lint it.
     init(
         _ roots: [Declaration], initial: State?, rootTargets: [State]?, refusesEndlessEventlessTransitions: Bool = true

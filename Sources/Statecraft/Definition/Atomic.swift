@@ -35,7 +35,7 @@ public struct Atomic<State: Hashable & Sendable, Event: MachineEvent, Context> {
 /// finished machine has ``MachineStatus/done`` status and rejects every later event with
 /// ``RejectionCode/machineDone``. A final state may have entry and exit actions and done data,
 /// but no transitions: one written inside it is a
-/// ``DefinitionError/Code/transitionFromFinalState``.
+/// `DefinitionError.Code.transitionFromFinalState`.
 public struct Final<State: Hashable & Sendable, Event: MachineEvent, Context> {
     let declaration: StateDeclaration<State, Event, Context>
 

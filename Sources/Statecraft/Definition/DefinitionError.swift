@@ -13,41 +13,7 @@
 /// ```
 public struct DefinitionError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of mistake the definition holds. New codes may be added.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// The code's name, for logs.
-        public let name: String
-
-        /// The chart declares no state.
-        public static let emptyChart = Code(name: "emptyChart")
-        /// Two states share one identity.
-        public static let duplicateState = Code(name: "duplicateState")
-        /// A transition targets a state the chart does not declare.
-        public static let unknownTarget = Code(name: "unknownTarget")
-        /// The initial state named is not a state of the chart.
-        public static let unknownInitialState = Code(name: "unknownInitialState")
-        /// A final state declares a transition; final states have none.
-        public static let transitionFromFinalState = Code(name: "transitionFromFinalState")
-        /// A compound state has no child state.
-        public static let compoundWithoutChildren = Code(name: "compoundWithoutChildren")
-        /// A parallel state has no region.
-        public static let parallelWithoutRegions = Code(name: "parallelWithoutRegions")
-        /// An initial state or a history default is not where it may be: not a descendant of its
-        /// compound state, not a child (shallow) or descendant (deep) of the history's parent.
-        public static let invalidInitial = Code(name: "invalidInitial")
-        /// An element is written where it has no meaning: done data outside a final state, an
-        /// initial transition in a parallel state, two initial transitions.
-        public static let misplacedElement = Code(name: "misplacedElement")
-        /// A transition targets states that cannot be active together.
-        public static let conflictingTargets = Code(name: "conflictingTargets")
-        /// An eventless transition (``Always``) has neither a target nor a guard: it would be
-        /// taken again after every microstep, forever.
-        public static let endlessEventlessTransition = Code(name: "endlessEventlessTransition")
-        /// A ``When`` names a state the chart does not declare.
-        public static let unknownState = Code(name: "unknownState")
-
-        /// The code's name.
-        public var description: String { name }
-    }
+    public typealias Code = ErrorCode<DefinitionError>
 
     /// What kind of mistake this is.
     public let code: Code
@@ -77,19 +43,7 @@ public struct DefinitionError: Error, Hashable, Sendable, CustomStringConvertibl
 /// Something a definition allows but that is probably a mistake, found when the chart was built.
 public struct DefinitionWarning: Hashable, Sendable, CustomStringConvertible {
     /// What kind of oddity this is. New codes may be added.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// The code's name, for logs.
-        public let name: String
-
-        /// No sequence of transitions from the initial state reaches this state.
-        public static let unreachableState = Code(name: "unreachableState")
-        /// An earlier transition without a guard, on the same event in the same state, is
-        /// always taken first, so this one never is.
-        public static let shadowedTransition = Code(name: "shadowedTransition")
-
-        /// The code's name.
-        public var description: String { name }
-    }
+    public typealias Code = ErrorCode<DefinitionWarning>
 
     /// What kind of oddity this is.
     public let code: Code
@@ -102,4 +56,42 @@ public struct DefinitionWarning: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         if let location { "\(location): \(message)" } else { message }
     }
+}
+
+extension ErrorCode where Domain == DefinitionError {
+    /// The chart declares no state.
+    public static var emptyChart: Self { Self(name: "emptyChart") }
+    /// Two states share one identity.
+    public static var duplicateState: Self { Self(name: "duplicateState") }
+    /// A transition targets a state the chart does not declare.
+    public static var unknownTarget: Self { Self(name: "unknownTarget") }
+    /// The initial state named is not a state of the chart.
+    public static var unknownInitialState: Self { Self(name: "unknownInitialState") }
+    /// A final state declares a transition; final states have none.
+    public static var transitionFromFinalState: Self { Self(name: "transitionFromFinalState") }
+    /// A compound state has no child state.
+    public static var compoundWithoutChildren: Self { Self(name: "compoundWithoutChildren") }
+    /// A parallel state has no region.
+    public static var parallelWithoutRegions: Self { Self(name: "parallelWithoutRegions") }
+    /// An initial state or a history default is not where it may be: not a descendant of its
+    /// compound state, not a child (shallow) or descendant (deep) of the history's parent.
+    public static var invalidInitial: Self { Self(name: "invalidInitial") }
+    /// An element is written where it has no meaning: done data outside a final state, an
+    /// initial transition in a parallel state, two initial transitions.
+    public static var misplacedElement: Self { Self(name: "misplacedElement") }
+    /// A transition targets states that cannot be active together.
+    public static var conflictingTargets: Self { Self(name: "conflictingTargets") }
+    /// An eventless transition (``Always``) has neither a target nor a guard: it would be
+    /// taken again after every microstep, forever.
+    public static var endlessEventlessTransition: Self { Self(name: "endlessEventlessTransition") }
+    /// A ``When`` names a state the chart does not declare.
+    public static var unknownState: Self { Self(name: "unknownState") }
+}
+
+extension ErrorCode where Domain == DefinitionWarning {
+    /// No sequence of transitions from the initial state reaches this state.
+    public static var unreachableState: Self { Self(name: "unreachableState") }
+    /// An earlier transition without a guard, on the same event in the same state, is
+    /// always taken first, so this one never is.
+    public static var shadowedTransition: Self { Self(name: "shadowedTransition") }
 }

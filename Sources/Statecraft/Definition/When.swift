@@ -28,7 +28,7 @@ public struct When<State: Hashable & Sendable, Event: MachineEvent, Context> {
     ///
     /// - Parameters:
     ///   - states: The states that must be active. A state the chart does not declare is a
-    ///     ``DefinitionError`` (``DefinitionError/Code/unknownState``) when the chart is built.
+    ///     ``DefinitionError`` (`DefinitionError.Code.unknownState`) when the chart is built.
     ///   - content: The transitions: ``On``, ``Always``, ``After``, ``OnDone``, or another `When`.
     public init(in states: State..., @TransitionBuilder<State, Event, Context> content: () -> [Element]) {
         transitions = content().map { element in
@@ -42,7 +42,7 @@ public struct When<State: Hashable & Sendable, Event: MachineEvent, Context> {
     ///
     /// - Parameters:
     ///   - states: The states that must not be active. A state the chart does not declare is a
-    ///     ``DefinitionError`` (``DefinitionError/Code/unknownState``) when the chart is built.
+    ///     ``DefinitionError`` (`DefinitionError.Code.unknownState`) when the chart is built.
     ///   - content: The transitions: ``On``, ``Always``, ``After``, ``OnDone``, or another `When`.
     public init(notIn states: State..., @TransitionBuilder<State, Event, Context> content: () -> [Element]) {
         transitions = content().map { element in

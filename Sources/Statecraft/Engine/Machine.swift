@@ -49,7 +49,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     public var onTransition: Listener?
 
     /// How many microsteps one macrostep may take before the machine cuts it and reports
-    /// ``EngineFault/Code/microstepLimit``: the bound that stops an eventless loop.
+    /// `EngineFault.Code.microstepLimit`: the bound that stops an eventless loop.
     public static var microstepLimit: Int { 10_000 }
 
     /// Makes a machine in the chart's initial configuration, running the entry actions of the

@@ -8,7 +8,7 @@
 /// a whole number of milliseconds that fits in 64 bits (what a durable store keeps).
 ///
 /// A restored ``Snapshot`` (and an SCXML session's snapshot) whose clock or due times lie
-/// outside the range is refused with ``SnapshotError/Code/outOfRange``.
+/// outside the range is refused with `SnapshotError.Code.outOfRange`.
 public enum MachineClock {
     /// The latest instant a machine's clock reaches: `Int64.max` milliseconds.
     @inlinable

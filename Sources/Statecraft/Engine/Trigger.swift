@@ -51,40 +51,7 @@ struct PendingTimer<Event: MachineEvent>: Sendable {
 /// taken: the machine stays consistent and goes on, and reports it in ``Machine/lastFault``.
 public struct EngineFault: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong. New codes may be added.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// The code's name, for logs.
-        public let name: String
-
-        /// Eventless transitions or raised events kept the machine busy past
-        /// ``Machine/microstepLimit`` microsteps; the macrostep was cut there and the internal
-        /// queue dropped.
-        public static let microstepLimit = Code(name: "microstepLimit")
-        /// Events sent to the machine by its own actions kept it busy past
-        /// ``Machine/microstepLimit`` macrosteps; the rest of the external queue was dropped.
-        public static let externalQueueLimit = Code(name: "externalQueueLimit")
-        /// A guard threw while the machine processed an eventless transition, a raised event,
-        /// a done event or a timer; the transition was treated as not enabled.
-        public static let guardFailed = Code(name: "guardFailed")
-        /// More than ``Machine/microstepLimit`` timers fell due at one instant of the machine's
-        /// clock (delayed events scheduling each other with no delay); the timers due then were
-        /// dropped.
-        public static let timerLimit = Code(name: "timerLimit")
-        /// A host that drives machines (an SCXML session group, a simulation) processed the
-        /// most events it allows in one call; it stopped there, and the rest stay queued for
-        /// the next call.
-        public static let eventLimit = Code(name: "eventLimit")
-        /// An invocation would have run deeper than its host allows (an SCXML document that
-        /// invokes itself, directly or through others); it was not started, and the invoking
-        /// machine was told with an error event.
-        public static let invocationDepthLimit = Code(name: "invocationDepthLimit")
-        /// An invocation would have made more machines run at once than their host allows (a
-        /// document whose every level invokes many children); it was not started, and the
-        /// invoking machine was told with an error event.
-        public static let sessionLimit = Code(name: "sessionLimit")
-
-        /// The code's name.
-        public var description: String { name }
-    }
+    public typealias Code = ErrorCode<EngineFault>
 
     /// What went wrong.
     public let code: Code
@@ -109,4 +76,33 @@ public struct EngineFault: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         if let location { "\(location): \(message)" } else { message }
     }
+}
+
+extension ErrorCode where Domain == EngineFault {
+    /// Eventless transitions or raised events kept the machine busy past
+    /// ``Machine/microstepLimit`` microsteps; the macrostep was cut there and the internal
+    /// queue dropped.
+    public static var microstepLimit: Self { Self(name: "microstepLimit") }
+    /// Events sent to the machine by its own actions kept it busy past
+    /// ``Machine/microstepLimit`` macrosteps; the rest of the external queue was dropped.
+    public static var externalQueueLimit: Self { Self(name: "externalQueueLimit") }
+    /// A guard threw while the machine processed an eventless transition, a raised event,
+    /// a done event or a timer; the transition was treated as not enabled.
+    public static var guardFailed: Self { Self(name: "guardFailed") }
+    /// More than ``Machine/microstepLimit`` timers fell due at one instant of the machine's
+    /// clock (delayed events scheduling each other with no delay); the timers due then were
+    /// dropped.
+    public static var timerLimit: Self { Self(name: "timerLimit") }
+    /// A host that drives machines (an SCXML session group, a simulation) processed the
+    /// most events it allows in one call; it stopped there, and the rest stay queued for
+    /// the next call.
+    public static var eventLimit: Self { Self(name: "eventLimit") }
+    /// An invocation would have run deeper than its host allows (an SCXML document that
+    /// invokes itself, directly or through others); it was not started, and the invoking
+    /// machine was told with an error event.
+    public static var invocationDepthLimit: Self { Self(name: "invocationDepthLimit") }
+    /// An invocation would have made more machines run at once than their host allows (a
+    /// document whose every level invokes many children); it was not started, and the
+    /// invoking machine was told with an error event.
+    public static var sessionLimit: Self { Self(name: "sessionLimit") }
 }

@@ -88,7 +88,7 @@ open class ObjectState<Context: AnyObject>: CustomStringConvertible {
     ///
     /// Use it to undo what ``didEnter(from:)`` set up. The move is in progress: the machine
     /// refuses any transition requested from this method with
-    /// ``ObjectStateMachineError/Code/reentrantTransition``. The default implementation does
+    /// `ObjectStateMachineError.Code.reentrantTransition`. The default implementation does
     /// nothing.
     ///
     /// - Parameter nextState: The state the machine is about to enter.

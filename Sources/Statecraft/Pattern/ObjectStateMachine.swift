@@ -33,7 +33,7 @@
 ///
 /// A transition requested from ``ObjectState/willExit(to:)`` or from
 /// ``ObjectState/isValidNextState(_:)`` is refused with
-/// ``ObjectStateMachineError/Code/reentrantTransition``; the move in progress finishes as planned.
+/// `ObjectStateMachineError.Code.reentrantTransition`; the move in progress finishes as planned.
 /// A transition requested from ``ObjectState/didEnter(from:)`` is allowed, because the previous
 /// move is complete by then; it runs to completion before `didEnter(from:)` returns, so
 /// ``currentState`` may have changed again by the time the outer call returns.
@@ -85,8 +85,8 @@ public final class ObjectStateMachine<Context: AnyObject> {
     ///   - context: The object the states work for. The machine holds it weakly.
     ///   - states: One instance of each state class. The order does not matter.
     /// - Throws: ``ObjectStateMachineError`` with code
-    ///   ``ObjectStateMachineError/Code/duplicateState`` if two instances share a class, or
-    ///   ``ObjectStateMachineError/Code/stateAlreadyRegistered`` if an instance already belongs
+    ///   `ObjectStateMachineError.Code.duplicateState` if two instances share a class, or
+    ///   `ObjectStateMachineError.Code.stateAlreadyRegistered` if an instance already belongs
     ///   to another machine.
     /// - Complexity: O(*n*), where *n* is the number of states.
     public init(context: Context, states: [ObjectState<Context>]) throws(ObjectStateMachineError) {
@@ -180,9 +180,9 @@ public final class ObjectStateMachine<Context: AnyObject> {
     ///
     /// - Parameter type: The class of the state to enter.
     /// - Throws: ``ObjectStateMachineError`` with code
-    ///   ``ObjectStateMachineError/Code/unknownState`` if no state of that class is registered,
-    ///   ``ObjectStateMachineError/Code/invalidNextState`` if the current state refuses the move,
-    ///   or ``ObjectStateMachineError/Code/reentrantTransition`` if another move is in progress.
+    ///   `ObjectStateMachineError.Code.unknownState` if no state of that class is registered,
+    ///   `ObjectStateMachineError.Code.invalidNextState` if the current state refuses the move,
+    ///   or `ObjectStateMachineError.Code.reentrantTransition` if another move is in progress.
     ///   The machine is unchanged when it throws.
     public func transition(to type: ObjectState<Context>.Type) throws(ObjectStateMachineError) {
         let next = try validatedNextState(type)

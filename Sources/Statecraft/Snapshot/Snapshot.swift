@@ -134,27 +134,7 @@ extension SnapshotTimer.Kind: Decodable where State: Decodable, Event: Decodable
 /// configuration, history or timers are not ones the chart could be in.
 public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong. New codes may be added.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// The code's name, for logs.
-        public let name: String
-
-        /// The snapshot names a state the chart does not declare.
-        public static let unknownState = Code(name: "unknownState")
-        /// The active states are not a legal configuration of the chart.
-        public static let invalidConfiguration = Code(name: "invalidConfiguration")
-        /// A history entry names a state that is not a history state, or remembers states its
-        /// kind cannot record.
-        public static let invalidHistory = Code(name: "invalidHistory")
-        /// A timer refers to a delayed transition the chart does not have, or to a state that
-        /// is not active.
-        public static let invalidTimer = Code(name: "invalidTimer")
-        /// A number is outside its range: the clock or a timer's due time is negative or past
-        /// ``MachineClock/limit``.
-        public static let outOfRange = Code(name: "outOfRange")
-
-        /// The code's name.
-        public var description: String { name }
-    }
+    public typealias Code = ErrorCode<SnapshotError>
 
     /// What is wrong.
     public let code: Code
@@ -173,4 +153,20 @@ public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible 
 
     /// The message.
     public var description: String { message }
+}
+
+extension ErrorCode where Domain == SnapshotError {
+    /// The snapshot names a state the chart does not declare.
+    public static var unknownState: Self { Self(name: "unknownState") }
+    /// The active states are not a legal configuration of the chart.
+    public static var invalidConfiguration: Self { Self(name: "invalidConfiguration") }
+    /// A history entry names a state that is not a history state, or remembers states its
+    /// kind cannot record.
+    public static var invalidHistory: Self { Self(name: "invalidHistory") }
+    /// A timer refers to a delayed transition the chart does not have, or to a state that
+    /// is not active.
+    public static var invalidTimer: Self { Self(name: "invalidTimer") }
+    /// A number is outside its range: the clock or a timer's due time is negative or past
+    /// ``MachineClock/limit``.
+    public static var outOfRange: Self { Self(name: "outOfRange") }
 }

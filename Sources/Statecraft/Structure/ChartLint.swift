@@ -7,28 +7,7 @@
 /// ```
 public struct ChartLint: Hashable, Sendable, CustomStringConvertible {
     /// What kind of finding this is. New codes may be added.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// The code's name, for logs and tools.
-        public let name: String
-
-        /// No sequence of transitions from the initial states enters this state.
-        public static let unreachableState = Code(name: "unreachableState")
-        /// An earlier transition of the same state, without a guard, matches every event this
-        /// one matches, so this one is never taken.
-        public static let shadowedTransition = Code(name: "shadowedTransition")
-        /// A state that is not final and that no transition can leave: a machine entering it
-        /// stays there for good.
-        public static let noWayOut = Code(name: "noWayOut")
-        /// The chart raises or sends itself an event that no transition matches.
-        public static let unhandledEvent = Code(name: "unhandledEvent")
-        /// An eventless transition without a target or a guard that no other transition can
-        /// outrun: while its state is active it is taken after every microstep, forever (an
-        /// SCXML document may write one; a typed chart refuses it when it is built).
-        public static let endlessEventlessTransition = Code(name: "endlessEventlessTransition")
-
-        /// The code's name.
-        public var description: String { name }
-    }
+    public typealias Code = ErrorCode<ChartLint>
 
     /// What kind of finding this is.
     public let code: Code
@@ -61,4 +40,21 @@ public struct ChartLint: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         if let location { "\(location): \(message)" } else { message }
     }
+}
+
+extension ErrorCode where Domain == ChartLint {
+    /// No sequence of transitions from the initial states enters this state.
+    public static var unreachableState: Self { Self(name: "unreachableState") }
+    /// An earlier transition of the same state, without a guard, matches every event this
+    /// one matches, so this one is never taken.
+    public static var shadowedTransition: Self { Self(name: "shadowedTransition") }
+    /// A state that is not final and that no transition can leave: a machine entering it
+    /// stays there for good.
+    public static var noWayOut: Self { Self(name: "noWayOut") }
+    /// The chart raises or sends itself an event that no transition matches.
+    public static var unhandledEvent: Self { Self(name: "unhandledEvent") }
+    /// An eventless transition without a target or a guard that no other transition can
+    /// outrun: while its state is active it is taken after every microstep, forever (an
+    /// SCXML document may write one; a typed chart refuses it when it is built).
+    public static var endlessEventlessTransition: Self { Self(name: "endlessEventlessTransition") }
 }

@@ -6,7 +6,7 @@ extension ChartStructure {
     ///
     /// Guards are not evaluated: a guarded transition is taken to be takeable, so a state
     /// reached only through a guard that is always false is not reported. Events a typed
-    /// chart's closures emit are unknown, so ``ChartLint/Code/unhandledEvent`` is found only in
+    /// chart's closures emit are unknown, so `ChartLint.Code.unhandledEvent` is found only in
     /// SCXML documents.
     ///
     /// - Returns: The findings, grouped by code (unreachable states, shadowed transitions,

@@ -9,7 +9,7 @@ extension ChartStructure {
     ///
     /// An SCXML document may write the transition (the recommendation does not forbid it), so
     /// it is read and reported here; a typed chart refuses it when it is built
-    /// (``DefinitionError/Code/endlessEventlessTransition``).
+    /// (`DefinitionError.Code.endlessEventlessTransition`).
     func endlessEventlessTransitions() -> [ChartLint] {
         // Per state, whether an eventless transition is written inside it (O(t × d), once).
         var holdsEventless = [Bool](repeating: false, count: states.count)

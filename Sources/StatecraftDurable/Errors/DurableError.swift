@@ -1,5 +1,5 @@
 #if Durable
-import Statecraft
+public import Statecraft
 
 /// Why a durable machine could not be created, loaded, sent an event or saved.
 ///
@@ -15,37 +15,7 @@ import Statecraft
 /// ```
 public struct DurableError: Error, Sendable, CustomStringConvertible {
     /// What went wrong. New codes may be added.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// The code's name, for logs.
-        public let name: String
-
-        /// No machine has the id.
-        public static let unknownMachine = Code(name: "unknownMachine")
-        /// The machine exists already, of another chart.
-        public static let machineExists = Code(name: "machineExists")
-        /// The row names a chart this process has not registered: a foreign row.
-        public static let unknownChart = Code(name: "unknownChart")
-        /// The stored snapshot was written by another version of the chart and no migration
-        /// was given (or the migration failed).
-        public static let versionMismatch = Code(name: "versionMismatch")
-        /// A stored row (snapshot, event, message) does not decode, or contradicts the chart.
-        public static let corruptRow = Code(name: "corruptRow")
-        /// An event's payload does not decode as an event of the machine's chart.
-        public static let invalidEvent = Code(name: "invalidEvent")
-        /// The machine's snapshot could not be encoded.
-        public static let unsavable = Code(name: "unsavable")
-        /// The database refused or failed an operation.
-        public static let database = Code(name: "database")
-        /// Another process changed the machine first; the operation can be retried.
-        public static let conflict = Code(name: "conflict")
-        /// The machines were closed.
-        public static let closed = Code(name: "closed")
-        /// An argument was out of range (an empty id, a store URL that cannot be read).
-        public static let invalidArgument = Code(name: "invalidArgument")
-
-        /// The code's name.
-        public var description: String { name }
-    }
+    public typealias Code = ErrorCode<DurableError>
 
     /// What went wrong.
     public let code: Code
@@ -79,3 +49,29 @@ public struct DurableError: Error, Sendable, CustomStringConvertible {
     }
 }
 #endif
+
+extension ErrorCode where Domain == DurableError {
+    /// No machine has the id.
+    public static var unknownMachine: Self { Self(name: "unknownMachine") }
+    /// The machine exists already, of another chart.
+    public static var machineExists: Self { Self(name: "machineExists") }
+    /// The row names a chart this process has not registered: a foreign row.
+    public static var unknownChart: Self { Self(name: "unknownChart") }
+    /// The stored snapshot was written by another version of the chart and no migration
+    /// was given (or the migration failed).
+    public static var versionMismatch: Self { Self(name: "versionMismatch") }
+    /// A stored row (snapshot, event, message) does not decode, or contradicts the chart.
+    public static var corruptRow: Self { Self(name: "corruptRow") }
+    /// An event's payload does not decode as an event of the machine's chart.
+    public static var invalidEvent: Self { Self(name: "invalidEvent") }
+    /// The machine's snapshot could not be encoded.
+    public static var unsavable: Self { Self(name: "unsavable") }
+    /// The database refused or failed an operation.
+    public static var database: Self { Self(name: "database") }
+    /// Another process changed the machine first; the operation can be retried.
+    public static var conflict: Self { Self(name: "conflict") }
+    /// The machines were closed.
+    public static var closed: Self { Self(name: "closed") }
+    /// An argument was out of range (an empty id, a store URL that cannot be read).
+    public static var invalidArgument: Self { Self(name: "invalidArgument") }
+}

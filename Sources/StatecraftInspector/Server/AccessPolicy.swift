@@ -10,11 +10,11 @@ import Statecraft
 /// The rules, in order:
 /// 1. **Host.** The `Host` header names this inspector (its listening address, `127.0.0.1`,
 ///    `localhost` or `::1`), unless it listens on every interface: a guard against DNS
-///    rebinding (`421`, ``InspectorError/Code/foreignHost``).
+///    rebinding (`421`, `InspectorError.Code.foreignHost`).
 /// 2. **Origin.** A request that carries an `Origin` header (every browser's WebSocket, write
 ///    and cross-site request does) comes from the page itself: `http://` and the request's
 ///    own `Host`. Tools that send no `Origin` are let through to the next rule (`403`,
-///    ``InspectorError/Code/foreignOrigin``).
+///    `InspectorError.Code.foreignOrigin`).
 /// 3. **Token**, in the one place each route takes it; a token anywhere else is not read:
 ///    - the page and its files (`/`, `/page.js`, `/page.css`): the query, `?token=<token>`,
 ///      since a browser opening an address or loading a file sends no header;
@@ -23,8 +23,8 @@ import Statecraft
 ///      before any message;
 ///    - every other route: `Authorization: Bearer <token>`.
 ///
-///    No token there is `401` (``InspectorError/Code/missingToken``), another token `403`
-///    (``InspectorError/Code/wrongToken``), compared in constant time.
+///    No token there is `401` (`InspectorError.Code.missingToken`), another token `403`
+///    (`InspectorError.Code.wrongToken`), compared in constant time.
 ///
 /// The Basic HTTP Event I/O Processor (module `StatecraftSCXMLHTTP`) applies the same host and
 /// origin rules (``checkHost(_:)``, ``checkOrigin(_:authority:)``) and the same token
@@ -171,7 +171,7 @@ package struct AccessPolicy: Sendable {
         let portIsDigits = port.isEmpty || (port.first == ":" && port.dropFirst().allSatisfy { ("0"..."9").contains($0) })
         guard own.contains(name.lowercased()), portIsDigits else {
             throw Self.refusal(
-                .foreignHost, "this \(service) answers requests to \(host) or localhost, not to '\(Self.shown(authority))'"
+                .foreignHost, "this \(service) answers requests to \(host) or localhost, not to '\(authority.excerpt())'"
             )
         }
         return authority
@@ -186,7 +186,7 @@ package struct AccessPolicy: Sendable {
         guard origin.lowercased() == "http://" + authority.lowercased() else {
             throw Self.refusal(
                 .foreignOrigin,
-                "requests from '\(Self.shown(origin))' are refused: only the \(service)'s own page (http://\(Self.shown(authority))) or a tool that sends no Origin may use it"
+                "requests from '\(origin.excerpt())' are refused: only the \(service)'s own page (http://\(authority.excerpt())) or a tool that sends no Origin may use it"
             )
         }
     }
@@ -198,13 +198,6 @@ package struct AccessPolicy: Sendable {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return parts[0] == name ? (parts.count == 2 ? parts[1] : "") : nil
         }
-    }
-
-    /// A value from the request as a message quotes it: control characters escaped, at most
-    /// 100 bytes (``Swift/StringProtocol/excerpt(byteLimit:)``), so a refusal stays one short line
-    /// whatever was sent.
-    private static func shown(_ value: String) -> String {
-        value.excerpt()
     }
 
     private static func refusal(_ code: InspectorError.Code, _ message: String) -> InspectorError {

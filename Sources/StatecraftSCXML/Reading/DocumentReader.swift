@@ -37,8 +37,8 @@ package struct DocumentReader: Sendable {
     ///   - text: The XML text.
     ///   - file: The file it came from, for messages.
     /// - Returns: The root element.
-    /// - Throws: ``SCXMLError`` with code ``SCXMLError/Code/malformedXML``,
-    ///   ``SCXMLError/Code/forbiddenMarkup`` or ``SCXMLError/Code/limitExceeded``.
+    /// - Throws: ``SCXMLError`` with code `SCXMLError.Code.malformedXML`,
+    ///   `SCXMLError.Code.forbiddenMarkup` or `SCXMLError.Code.limitExceeded`.
     package func read(_ text: String, file: String? = nil) throws(SCXMLError) -> DocumentElement {
         var walked = 0
         return try read(text, file: file, walked: &walked)

@@ -59,9 +59,9 @@ package struct ResourceLoader: Sendable {
     ///
     /// - Parameter reference: A `src` or the value of a `srcexpr`.
     /// - Returns: The file's text.
-    /// - Throws: ``SCXMLError`` with code ``SCXMLError/Code/unreadableFile`` and one text for
-    ///   every refusal, ``SCXMLError/Code/limitExceeded`` for a file larger than the policy's
-    ///   `maxBytes`, ``SCXMLError/Code/invalidDocument`` for a file that is not UTF-8 text.
+    /// - Throws: ``SCXMLError`` with code `SCXMLError.Code.unreadableFile` and one text for
+    ///   every refusal, `SCXMLError.Code.limitExceeded` for a file larger than the policy's
+    ///   `maxBytes`, `SCXMLError.Code.invalidDocument` for a file that is not UTF-8 text.
     package func text(of reference: String) throws(SCXMLError) -> String {
         let refused = SCXMLError(code: .unreadableFile, message: SCXMLDocument.ReadPolicy.refusal(reference))
         guard let path = path(of: reference) else { throw refused }

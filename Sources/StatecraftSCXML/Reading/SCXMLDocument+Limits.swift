@@ -8,7 +8,7 @@ extension SCXMLDocument {
     /// ```
     ///
     /// A document past a limit is refused with an ``SCXMLError`` whose code is
-    /// ``SCXMLError/Code/limitExceeded``. Document type declarations are refused whatever the
+    /// `SCXMLError.Code.limitExceeded`. Document type declarations are refused whatever the
     /// limits, so no DTD is loaded and no entity is expanded.
     public struct Limits: Hashable, Sendable {
         /// The largest document, in bytes of UTF-8.

@@ -15,12 +15,12 @@ extension SCXMLDocument {
     /// ```
     ///
     /// Everything else is refused with the same ``SCXMLError`` (code
-    /// ``SCXMLError/Code/unreadableFile``), whether the file is missing, outside the folders,
+    /// `SCXMLError.Code.unreadableFile`), whether the file is missing, outside the folders,
     /// reached through a link that leads out, a directory, a device, a pipe, or unreadable, so
     /// that a document cannot learn which files exist: an absolute path or a `file://` URL
     /// outside the folders, `..` that leaves them, and a URL with any other scheme (nothing is
     /// loaded over a network). A regular file larger than ``maxBytes`` is refused before it is
-    /// read (code ``SCXMLError/Code/limitExceeded``), and one that grows past it while it is read
+    /// read (code `SCXMLError.Code.limitExceeded`), and one that grows past it while it is read
     /// is refused too, never read whole.
     public struct ReadPolicy: Hashable, Sendable {
         /// Folders, beyond the document's own, whose regular files the document may read

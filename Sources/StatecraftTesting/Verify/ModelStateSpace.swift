@@ -161,8 +161,8 @@ struct ModelRecord<State: Hashable & Sendable, Event: MachineEvent, Context> {
     @usableFromInline var after: [Event.Kind: [(Int, ModelStep<Event>, Int)]] = [:]
     @usableFromInline var afterSeen: Set<AfterKey> = []
     /// Per event kind sent and not handled, the first step that showed it: the node it was
-    /// taken from, the step, the node it led to, and the event.
-    @usableFromInline var unhandled: [(Int, ModelStep<Event>, Int, Event)] = []
+    /// taken from and the step (both `nil` for the start), the node it led to, and the event.
+    @usableFromInline var unhandled: [(Int?, ModelStep<Event>?, Int, Event)] = []
     @usableFromInline var unhandledSeen: Set<Event.Kind> = []
 
     @usableFromInline
@@ -215,7 +215,7 @@ struct ModelRecord<State: Hashable & Sendable, Event: MachineEvent, Context> {
         guard let source = visit.source, let step = visit.step else {
             // The start's own unhandled events: reached by the empty path.
             for event in arrived.unhandled where unhandledSeen.insert(event.kind).inserted {
-                unhandled.append((-1, .wait(.zero), 0, event))
+                unhandled.append((nil, nil, 0, event))
             }
             return
         }

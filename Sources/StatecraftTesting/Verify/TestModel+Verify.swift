@@ -57,10 +57,9 @@ extension TestModel {
             finding(kind, message, graph.path(to: source) + [step], at: node)
         }
         for (source, step, node, event) in record.unhandled {
-            finding(
-                .unhandledEvent, "the machine sends itself \(event) and no transition takes it",
-                source < 0 ? [] : graph.path(to: source) + [step], at: node
-            )
+            var steps: [ModelStep<Event>] = []
+            if let source, let step { steps = graph.path(to: source) + [step] }
+            finding(.unhandledEvent, "the machine sends itself \(event) and no transition takes it", steps, at: node)
         }
         var shown: Set<[State]> = []
         for node in graph.deadlocks() where shown.insert(record.atomic[node]).inserted && shown.count <= 10 {

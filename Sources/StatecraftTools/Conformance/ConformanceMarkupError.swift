@@ -1,3 +1,4 @@
+package import Statecraft
 package import StatecraftSCXML
 
 /// Why ``ConformanceMarkup/translate(_:vocabulary:)`` could not translate a W3C test.
@@ -13,27 +14,7 @@ package import StatecraftSCXML
 /// ```
 package struct ConformanceMarkupError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of problem the markup has. New codes may be added.
-    package struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// The code's name, for logs.
-        package let name: String
-
-        /// The item is not one the W3C's `confEcma.xsl` defines.
-        package static let unknownItem = Code(name: "unknownItem")
-        /// The item is well formed, but the vocabulary's datamodel has no way to say what it
-        /// means (a variable in the null datamodel): a runner skips the test.
-        package static let notExpressible = Code(name: "notExpressible")
-        /// The item's value does not have the form the item needs (`1=2` for `conf:idVal`).
-        package static let malformedValue = Code(name: "malformedValue")
-        /// An element item lacks an attribute it needs (`id` for `conf:incrementID`).
-        package static let missingAttribute = Code(name: "missingAttribute")
-        /// The item produces an attribute the element already has.
-        package static let conflictingAttribute = Code(name: "conflictingAttribute")
-        /// An element item has child elements, or the document's root is an item.
-        package static let misplacedItem = Code(name: "misplacedItem")
-
-        /// The code's name.
-        package var description: String { name }
-    }
+    package typealias Code = ErrorCode<ConformanceMarkupError>
 
     /// What kind of problem this is.
     package let code: Code
@@ -62,4 +43,20 @@ package struct ConformanceMarkupError: Error, Hashable, Sendable, CustomStringCo
     package var description: String {
         "\(position): conf:\(item): \(message)"
     }
+}
+
+extension ErrorCode where Domain == ConformanceMarkupError {
+    /// The item is not one the W3C's `confEcma.xsl` defines.
+    package static var unknownItem: Self { Self(name: "unknownItem") }
+    /// The item is well formed, but the vocabulary's datamodel has no way to say what it
+    /// means (a variable in the null datamodel): a runner skips the test.
+    package static var notExpressible: Self { Self(name: "notExpressible") }
+    /// The item's value does not have the form the item needs (`1=2` for `conf:idVal`).
+    package static var malformedValue: Self { Self(name: "malformedValue") }
+    /// An element item lacks an attribute it needs (`id` for `conf:incrementID`).
+    package static var missingAttribute: Self { Self(name: "missingAttribute") }
+    /// The item produces an attribute the element already has.
+    package static var conflictingAttribute: Self { Self(name: "conflictingAttribute") }
+    /// An element item has child elements, or the document's root is an item.
+    package static var misplacedItem: Self { Self(name: "misplacedItem") }
 }

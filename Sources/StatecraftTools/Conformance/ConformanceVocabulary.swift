@@ -5,7 +5,7 @@ package import StatecraftSCXML
 ///
 /// The W3C defines the vocabulary for ECMAScript in `confEcma.xsl`; a vocabulary gives every
 /// item of that sheet (``ConformanceItem/catalog``) a meaning in its own datamodel, or refuses
-/// it with ``ConformanceMarkupError/Code/notExpressible`` when the datamodel has no way to say
+/// it with `ConformanceMarkupError.Code.notExpressible` when the datamodel has no way to say
 /// it. ``StatecraftVocabulary`` and ``NullVocabulary`` come with the package; a module that
 /// adds a datamodel adds its vocabulary next to it.
 package protocol ConformanceVocabulary: Sendable {

@@ -9,7 +9,7 @@ package import StatecraftSCXML
 /// expression, drops the condition of a `<transition>` and makes an `<elseif>` an `<else/>`;
 /// `conf:delay` is the plain `delay` attribute; targets, types and content are the same as in
 /// any datamodel. An item that needs what the null datamodel lacks is a
-/// ``ConformanceMarkupError`` with code ``ConformanceMarkupError/Code/notExpressible`` that
+/// ``ConformanceMarkupError`` with code `ConformanceMarkupError.Code.notExpressible` that
 /// says what it needs, so that a runner skips the test with that reason.
 package struct NullVocabulary: ConformanceVocabulary {
     /// Creates the vocabulary.
