@@ -279,6 +279,7 @@ let package = Package(
             name: "StatecraftDurableTests",
             dependencies: [
                 "StatecraftDurable", "StatecraftDurablePostgres", "StatecraftDurableSCXML", "Orders", "StatecraftSCXML", "Statecraft",
+                "StatecraftTesting",
                 product("PostgresNIO", "postgres-nio", trait: "Postgres"),
                 product("NIOPosix", "swift-nio", trait: "Postgres"),
                 product("Logging", "swift-log", trait: "Postgres"),

@@ -1,5 +1,6 @@
 #if Postgres
 import Foundation
+import StatecraftTesting
 import PostgresNIO
 import Statecraft
 @testable import StatecraftDurable
@@ -10,7 +11,7 @@ import Testing
 /// be retried once the cause is fixed; on SQLite and on PostgreSQL.
 @Suite struct DeadLetterTests {
     /// Opens machines of `charts` on the store under test; the closure closes them.
-    typealias Open = ([any DurableChart], TestClock) async throws -> (DurableMachines, () async throws -> Void)
+    typealias Open = ([any DurableChart], ManualClock) async throws -> (DurableMachines, () async throws -> Void)
 
     @Test func undeliverableMessagesAreDeadLettersUntilRetriedOnSQLite() async throws {
         try await withTemporaryDirectory { folder in
@@ -48,7 +49,7 @@ import Testing
     /// delivered once.
     static func scenario(open: Open, execute: (String) async throws -> Void) async throws {
         let lamp = try makeLampChart()
-        let clock = TestClock()
+        let clock = ManualClock(now: .seconds(1_000))
         let targets = ["gone": "unknownMachine", "k": "unknownChart", "v": "versionMismatch", "c": "corruptRow"]
         var (machines, close) = try await open([lamp], clock)
         do {
@@ -88,7 +89,7 @@ import Testing
             #expect(try await machines.deadLetters().count == 5)
             try await machines.create("gone", chart: "lamp")
             try await machines.create("c", chart: "lamp")
-            clock.advance(milliseconds: 10)
+            clock.advance(by: .milliseconds(10))
             for target in targets.keys { #expect(try await machines.retryDeadLetter("message:0:r-\(target)")) }
             #expect(try await !machines.retryDeadLetter("message:0:r-gone"))
             #expect(try await !machines.retryDeadLetter("no-such-letter"))

@@ -1,5 +1,6 @@
 #if Postgres
 import Foundation
+import StatecraftTesting
 import Statecraft
 @testable import StatecraftDurable
 import StatecraftDurableSCXML
@@ -74,14 +75,14 @@ import Testing
     @Test func timerDueWhileNoProcessRanFiresOnceLate() async throws {
         try await withTemporaryDirectory { folder in
             let lamp = try makeLampChart()
-            let clock = TestClock()
+            let clock = ManualClock(now: .seconds(1_000))
             try await withMachines(in: folder, charts: [lamp], clock: clock) { machines, _ in
                 try await machines.create("lamp", chart: "lamp")
                 _ = try await machines.send(lamp.encode(.toggle), to: "lamp", id: "on")
                 #expect(try await machines.fireDueTimers() == 0)
             }
             // The process is gone for a minute; the 5 s timer fell due meanwhile.
-            clock.advance(milliseconds: 60_000)
+            clock.advance(by: .milliseconds(60_000))
             try await withMachines(in: folder, charts: [lamp], clock: clock) { machines, store in
                 #expect(try await machines.fireDueTimers() == 1)
                 #expect(try await machines.fireDueTimers() == 0)
@@ -98,11 +99,11 @@ import Testing
     @Test func sendFiresTheMachinesDueTimersFirst() async throws {
         try await withTemporaryDirectory { folder in
             let lamp = try makeLampChart()
-            let clock = TestClock()
+            let clock = ManualClock(now: .seconds(1_000))
             try await withMachines(in: folder, charts: [lamp], clock: clock) { machines, _ in
                 try await machines.create("lamp", chart: "lamp")
                 _ = try await machines.send(lamp.encode(.toggle), to: "lamp", id: "on")
-                clock.advance(milliseconds: 6_000)
+                clock.advance(by: .milliseconds(6_000))
                 // The timer turned it off at 5 s, so this toggle turns it on again.
                 _ = try await machines.send(lamp.encode(.toggle), to: "lamp", id: "again")
                 let machine = try await machines.machine("lamp", of: lamp)
@@ -138,14 +139,14 @@ import Testing
     @Test func scxmlSessionIsDurableWithTimersAndOutbox() async throws {
         try await withTemporaryDirectory { folder in
             let counter = SCXMLDurableChart(name: "counter", version: 1, document: try SCXMLDocument(xml: counterDocument))
-            let clock = TestClock()
+            let clock = ManualClock(now: .seconds(1_000))
             try await withMachines(in: folder, charts: [counter], clock: clock) { machines, _ in
                 try await machines.create("main", chart: "counter")
                 try await machines.create("other", chart: "counter")
                 _ = try await machines.send(counter.encode(SCXMLDurableEvent("go")), to: "main", id: "g1")
                 _ = try await machines.send(counter.encode(SCXMLDurableEvent("ping")), to: "main", id: "p1")
             }
-            clock.advance(milliseconds: 3_000)
+            clock.advance(by: .milliseconds(3_000))
             try await withMachines(in: folder, charts: [counter], clock: clock) { machines, _ in
                 #expect(try await machines.deliverMessages() == 1)
                 #expect(try await machines.fireDueTimers() == 1)

@@ -1,5 +1,6 @@
 #if Postgres
 import Foundation
+import StatecraftTesting
 import Statecraft
 @testable import StatecraftDurable
 import StatecraftSCXML
@@ -13,11 +14,10 @@ func withTemporaryDirectory<Result>(_ body: (URL) async throws -> Result) async 
     return try await body(folder)
 }
 
-/// A clock the test moves.
-final class TestClock: Sendable {
-    private let value = Mutex<Int64>(1_000_000)
-    var durable: DurableClock { DurableClock { [self] in value.withLock { $0 } } }
-    func advance(milliseconds: Int64) { value.withLock { $0 += milliseconds } }
+extension ManualClock {
+    /// The durable store's clock on this test clock: milliseconds since its zero, so that a
+    /// store reopened in the same test reads the same time.
+    var durable: DurableClock { DurableClock(self, since: Instant(offset: .zero)) }
 }
 
 enum LampState: String, Hashable, Sendable, Codable { case off, on }
@@ -94,7 +94,7 @@ let counterDocument = """
 
 /// Opens a store in `folder` and machines on it; closes both after `body`.
 func withMachines<Result>(
-    in folder: URL, charts: [any DurableChart], clock: TestClock = TestClock(),
+    in folder: URL, charts: [any DurableChart], clock: ManualClock = ManualClock(now: .seconds(1_000)),
     _ body: (DurableMachines, SQLiteDurableStore) async throws -> Result
 ) async throws -> Result {
     let store = try await SQLiteDurableStore(path: folder.appendingPathComponent("machines.sqlite").path)

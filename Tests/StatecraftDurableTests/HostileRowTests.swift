@@ -1,5 +1,6 @@
 #if Postgres
 import Foundation
+import StatecraftTesting
 import Statecraft
 @testable import StatecraftDurable
 import Testing
@@ -70,7 +71,7 @@ import Testing
     @Test func rowsAtTheEndsOfTheirRangesTakeEventsAndLetTimePass() async throws {
         try await withTemporaryDirectory { folder in
             let lamp = try makeLampChart()
-            let clock = TestClock()
+            let clock = ManualClock(now: .seconds(1_000))
             try await withMachines(in: folder, charts: [lamp], clock: clock) { machines, store in
                 for id in ["near-limit", "low-origin", "high-revision"] { try await machines.create(id, chart: "lamp") }
                 // The machine's clock 1 s short of the limit, its origin at zero: a new 5 s timer saturates.
@@ -91,7 +92,7 @@ import Testing
                 #expect(try await machines.machine("low-origin", of: lamp).now == MachineClock.limit)
                 // The revision cannot grow past Int64.max: the next write is refused for that machine.
                 #expect(try await machines.row("high-revision").revision == Int64.max)
-                clock.advance(milliseconds: 6_000)
+                clock.advance(by: .milliseconds(6_000))
                 _ = try await machines.fireDueTimers()
                 _ = try await machines.send(lamp.encode(.toggle), to: "near-limit", id: "again")
                 #expect(try await machines.machine("near-limit", of: lamp).now <= MachineClock.limit)
@@ -109,7 +110,7 @@ import Testing
     @Test func workerKeepsServingGoodMachinesWhenCorruptOnesAreDueFirst() async throws {
         try await withTemporaryDirectory { folder in
             let lamp = try makeLampChart()
-            let clock = TestClock()
+            let clock = ManualClock(now: .seconds(1_000))
             let store = try await SQLiteDurableStore(path: folder.appendingPathComponent("machines.sqlite").path)
             // Batches of two: four corrupt machines due first would fill every batch if they were not set aside.
             let machines = DurableMachines(store: store, charts: [lamp], clock: clock.durable, maxBatch: 2)
@@ -122,7 +123,7 @@ import Testing
             try await store.run("UPDATE statecraft_machines SET snapshot = 'not json', next_due = 0 WHERE id LIKE 'bad-%'")
             try await store.run("UPDATE statecraft_machines SET chart = 'kettle', next_due = 1 WHERE id = 'bad-3'")
             let restarted = DurableMachines(store: store, charts: [lamp], clock: clock.durable, maxBatch: 2)
-            clock.advance(milliseconds: 6_000)
+            clock.advance(by: .milliseconds(6_000))
             let worker = DurableWorker(machines: restarted)
             let round = await worker.round()
             #expect(round.timers == 3)

@@ -1,5 +1,6 @@
 #if Postgres
 import Foundation
+import StatecraftTesting
 import Logging
 import PostgresNIO
 @testable import StatecraftDurable
@@ -70,7 +71,7 @@ enum PostgresServer {
 /// Opens `count` hosts (a store and its machines each, as separate processes would have) on one
 /// database; closes them after `body`.
 func withPostgresHosts<Result>(
-    _ url: String, count: Int, charts: [any DurableChart], clock: TestClock = TestClock(),
+    _ url: String, count: Int, charts: [any DurableChart], clock: ManualClock = ManualClock(now: .seconds(1_000)),
     _ body: ([DurableMachines]) async throws -> Result
 ) async throws -> Result {
     var stores: [PostgresDurableStore] = []

@@ -1,5 +1,6 @@
 #if Postgres
 import Foundation
+import StatecraftTesting
 @testable import Orders
 import PostgresNIO
 import Statecraft
@@ -92,13 +93,13 @@ import Testing
     func timersFireOnceWhenThreeHostsFireThemAtOnce() async throws {
         try await PostgresServer.withDatabase { url in
             let lamp = try makeLampChart()
-            let clock = TestClock()
+            let clock = ManualClock(now: .seconds(1_000))
             try await withPostgresHosts(url, count: 3, charts: [lamp], clock: clock) { hosts in
                 for index in 0 ..< 60 {
                     try await hosts[index % 3].create("lamp-\(index)", chart: "lamp")
                     _ = try await hosts[index % 3].send(lamp.encode(.toggle), to: "lamp-\(index)", id: "on-\(index)")
                 }
-                clock.advance(milliseconds: 6_000)
+                clock.advance(by: .milliseconds(6_000))
                 let fired = try await withThrowingTaskGroup(of: Int.self) { group in
                     for host in hosts { group.addTask { try await host.fireDueTimers() } }
                     return try await group.reduce(0, +)
