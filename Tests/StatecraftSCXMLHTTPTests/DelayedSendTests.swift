@@ -45,13 +45,15 @@ struct DelayedSendTests {
                   <send id="doomed" event="cancelled" type="basichttp" targetexpr="_ioprocessors['basichttp'].location" delay="300ms"/>
                   <send id="kept" event="kept" type="basichttp" targetexpr="_ioprocessors['basichttp'].location" delay="100ms"/>
                   <cancel sendid="doomed"/>
-                  <send event="timeout" delay="900ms"/>
+                  <send id="guard" event="timeout" delay="5s"/>
                 </onentry>
                 <transition event="kept" target="s1"/>
                 <transition event="*" target="fail"/>
               </state>
               <state id="s1">
-                <transition event="timeout" target="pass"/>
+                <!-- Past the cancelled send's due time, whenever "kept" came. -->
+                <onentry><cancel sendid="guard"/><send event="settled" delay="500ms"/></onentry>
+                <transition event="settled" target="pass"/>
                 <transition event="*" target="fail"/>
               </state>
               <final id="pass"/>
