@@ -71,11 +71,23 @@ public struct ECMAScriptLimits: Hashable, Sendable {
     /// datamodel used by itself, and as a cap under larger budgets.
     public var executionTime: Duration
 
+    /// How much XML content may hold to be made a DOM (SCXML B.2.2): `<data>` or `<content>`
+    /// whose text is an XML document, a file loaded by `src`, `_event.data`. 1 MiB, nesting 64
+    /// deep and 10,000 elements by default; XML past a limit is an error naming it, which
+    /// becomes `error.execution`.
+    public var xmlContent: SCXMLDocument.Limits
+
     /// Creates limits.
     ///
-    /// - Parameter executionTime: The longest one evaluation may run.
-    public init(executionTime: Duration = .seconds(10)) {
+    /// - Parameters:
+    ///   - executionTime: The longest one evaluation may run.
+    ///   - xmlContent: How much XML content may hold to be made a DOM.
+    public init(
+        executionTime: Duration = .seconds(10),
+        xmlContent: SCXMLDocument.Limits = SCXMLDocument.Limits(maxBytes: 1 << 20, maxDepth: 64, maxElements: 10_000)
+    ) {
         self.executionTime = executionTime
+        self.xmlContent = xmlContent
     }
 }
 

@@ -29,6 +29,10 @@ public struct SCXMLHTTPConfiguration: Sendable {
     /// How many sessions may be attached at once: 10,000 by default, at least 1. Past that a
     /// new endpoint is refused (``SCXMLHTTPProcessor/endpoint()`` throws).
     public var maxEndpoints: Int
+    /// How many connections may be open at once: 256 by default, at least 1. A request on a
+    /// connection past the cap gets `503 Service Unavailable` naming the limit, and its
+    /// connection is closed; what is open keeps working.
+    public var maxConnections: Int
     /// How long a connection may stay silent before the server closes it: 30 seconds by default,
     /// so that a client that opens connections and sends nothing (or a body a byte at a time)
     /// does not hold them.
@@ -54,6 +58,7 @@ public struct SCXMLHTTPConfiguration: Sendable {
     ///   - maxBodySize: The largest request body in bytes; 64 KiB by default.
     ///   - maxQueuedEvents: Events waiting per session; 1,000 by default.
     ///   - maxEndpoints: Sessions attached at once; 10,000 by default.
+    ///   - maxConnections: Connections open at once; 256 by default.
     ///   - idleTimeout: How long a connection may stay silent; 30 seconds by default.
     ///   - sendTimeout: How long a `<send>` waits; 5 seconds by default.
     ///   - maxResponseSize: The largest answer to a `<send>` read; 64 KiB by default.
@@ -66,6 +71,7 @@ public struct SCXMLHTTPConfiguration: Sendable {
         maxBodySize: Int = 64 * 1_024,
         maxQueuedEvents: Int = 1_000,
         maxEndpoints: Int = 10_000,
+        maxConnections: Int = 256,
         idleTimeout: Duration = .seconds(30),
         sendTimeout: Duration = .seconds(5),
         maxResponseSize: Int = 64 * 1_024,
@@ -78,6 +84,7 @@ public struct SCXMLHTTPConfiguration: Sendable {
         self.maxBodySize = max(1, maxBodySize)
         self.maxQueuedEvents = max(1, maxQueuedEvents)
         self.maxEndpoints = max(1, maxEndpoints)
+        self.maxConnections = max(1, maxConnections)
         self.idleTimeout = max(.milliseconds(1), idleTimeout)
         self.sendTimeout = max(.milliseconds(1), sendTimeout)
         self.maxResponseSize = max(1_024, maxResponseSize)

@@ -29,8 +29,11 @@ extension SCXMLHTTPProcessor {
         do {
             running = try await ServerLaunch.start(label: "statecraft.scxml.http") { logger, onServerRunning in
                 Application(
-                    responder: CallbackResponder<BasicRequestContext> { request, _ in await self.answer(request) },
+                    responder: CallbackResponder<ConnectionContext> { request, context in
+                        await self.answer(request, connection: context.connection)
+                    },
                     server: .http1(configuration: .init(
+                        additionalChannelHandlers: [ConnectionCounter(self.connections)],
                         idleTimeout: .nanoseconds(BasicHTTPClient.nanoseconds(configuration.idleTimeout))
                     )),
                     configuration: ApplicationConfiguration(
@@ -68,12 +71,18 @@ extension SCXMLHTTPProcessor {
         await task?.value
     }
 
-    /// Answers one request: the access policy, then the endpoint, method, size and message.
-    func answer(_ request: Request) async -> Response {
+    /// Answers one request: the connection cap, the access policy, then the endpoint, method,
+    /// size and message.
+    func answer(_ request: Request, connection: ObjectIdentifier) async -> Response {
         var request = request
-        let (status, message) = await receive(&request)
+        let admitted = connections.isAdmitted(connection)
+        let (status, message) = admitted ? await receive(&request) : (
+            .serviceUnavailable,
+            "\(configuration.maxConnections) connections are open, the limit of this processor (maxConnections); try again later"
+        )
         var headers = Inspector.securityHeaders(contentSecurityPolicy: Inspector.dataPolicy)
         headers[.contentType] = "text/plain; charset=utf-8"
+        if !admitted { headers[.connection] = "close" }
         if status == .methodNotAllowed { headers[.allow] = "POST" }
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: message)))
     }

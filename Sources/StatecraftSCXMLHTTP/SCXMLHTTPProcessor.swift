@@ -39,6 +39,8 @@ public final class SCXMLHTTPProcessor: Sendable {
     }
 
     let state = Mutex(State())
+    /// The connections open now, within ``SCXMLHTTPConfiguration/maxConnections``.
+    let connections: ConnectionCount
 
     /// Describes a processor; ``start()`` makes it listen.
     ///
@@ -46,6 +48,7 @@ public final class SCXMLHTTPProcessor: Sendable {
     public init(configuration: SCXMLHTTPConfiguration = SCXMLHTTPConfiguration()) {
         self.configuration = configuration
         token = configuration.token ?? AccessToken.random()
+        connections = ConnectionCount(limit: configuration.maxConnections)
     }
 
     /// The port it listens on, while it runs.
@@ -121,6 +124,8 @@ public final class SCXMLHTTPEndpoint: SCXMLEventIOProcessor {
     let processor: SCXMLHTTPProcessor
     let key: String
     private let inbox = Mutex<(events: [SCXMLEvent], closed: Bool)>(([], false))
+    /// The delayed sends waiting (``send(_:to:after:)``).
+    let delayed = Mutex(DelayedSends())
     private let signal = DispatchSemaphore(value: 0)
 
     init(processor: SCXMLHTTPProcessor, key: String, location: String) {
@@ -183,6 +188,7 @@ public final class SCXMLHTTPEndpoint: SCXMLEventIOProcessor {
 
     /// Closes the address: later POSTs get `404`, and what waits is dropped.
     public func close() {
+        cancelDelayedSends()
         inbox.withLock { inbox in
             inbox.closed = true
             inbox.events.removeAll()

@@ -32,12 +32,11 @@ struct ECMAScriptConformanceSuiteTests {
         #expect(summary.passed > 140)
         for skip in results where skip.status == .skip {
             let reason = skip.reason ?? ""
-            let allowed = reason.hasPrefix("a manual test") || reason.contains("Basic HTTP") || reason.contains("XML DOM")
+            let allowed = reason.hasPrefix("a manual test") || reason.contains("Basic HTTP")
             #expect(allowed, "\(skip)")
-            if reason.contains("XML DOM") { #expect(skip.info?.conformance == "optional", "\(skip)") }
         }
         // The documents written in raw ECMAScript (datamodel="ecmascript" on the root) run.
-        let raw = ["test444", "test445", "test446", "test448", "test449", "test451", "test452", "test453", "test456", "test457", "test459", "test460", "test558", "test560", "test562", "test569", "test578"]
+        let raw = ["test444", "test445", "test446", "test448", "test449", "test451", "test452", "test453", "test456", "test457", "test459", "test460", "test557", "test558", "test560", "test561", "test562", "test569", "test578"]
         for name in raw {
             #expect(results.first { $0.test == name }?.status == .pass, "\(name)")
         }

@@ -104,7 +104,7 @@ extension ECMAScriptDatamodel {
     public func assign(_ location: String, value: SCXMLValue) throws(SCXMLDatamodelError) {
         try environment.meter.beginEvaluation()
         let setter = try compiledLocation(location)
-        let made = values.scriptValue(value)
+        let made = try scriptValueReadingXML(value, name: "the value for '\(location)'")
         do {
             _ = try script.call(setter, [made])
         } catch {
@@ -191,6 +191,7 @@ extension ECMAScriptDatamodel {
     /// - Returns: Its value.
     public func value(ofContent text: String) -> SCXMLValue {
         let trimmed = text.trimmingXMLWhitespace()
+        if isXMLDocument(trimmed) { return .string(trimmed) }
         if !trimmed.isEmpty {
             let json = script.makeString(trimmed)
             defer { JSStringRelease(json) }

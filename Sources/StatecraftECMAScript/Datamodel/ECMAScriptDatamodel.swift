@@ -16,7 +16,8 @@ public import StatecraftSCXML
 /// - `<data id="x">` creates the global variable `x`, bound early or late as the document's
 ///   `binding` says. Its value is that of `expr`, or of its content or `src` file: JSON gives
 ///   the object, array, string or number it writes; any other text is a string, its whitespace
-///   normalized. XML content is not made into a DOM: it is kept as its text.
+///   normalized. Content that is an XML document is a DOM `Document` (SCXML B.2.2), and so is
+///   `_event.data` that is one (B.2.3), with DOM Level 2 Core's names, read-only.
 /// - `cond` is any expression, converted to a boolean as ECMAScript's `ToBoolean` does
 ///   (`'foo'` is true, `0` false). `In('id')` is true when the state `id` is active.
 /// - `location` is any left-hand-side expression. Assigning to a variable nobody declared is an
@@ -65,6 +66,10 @@ public final class ECMAScriptDatamodel: SCXMLDatamodel {
     private var natives: [NativeFunction] = []
     /// The helpers the bootstrap script returned, kept from the collector.
     let helpers: Helpers
+    /// Makes a DOM `Document` of a tree (``XMLDocumentScript``), kept from the collector.
+    let xmlFactory: JSObjectRef
+    /// How much XML content may hold to be made a DOM.
+    let xmlLimits: SCXMLDocument.Limits
     /// Compiled expressions: a function returning the expression's value.
     var expressions: [String: JSObjectRef] = [:]
     /// Compiled locations: a function storing its argument there.
@@ -124,7 +129,7 @@ public final class ECMAScriptDatamodel: SCXMLDatamodel {
         var arguments: [JSValueRef?] = [inState.makeObject(in: script.context, class: functionClass)]
         for name in Self.systemVariableNames {
             let getter = NativeFunction { [script] _ throws(ScriptException) in
-                box.model?.systemValue(name) ?? JSValueMakeUndefined(script.context)
+                try box.model?.systemValue(name) ?? JSValueMakeUndefined(script.context)
             }
             made.append(getter)
             arguments.append(getter.makeObject(in: script.context, class: functionClass))
@@ -149,6 +154,12 @@ public final class ECMAScriptDatamodel: SCXMLDatamodel {
             keys: helper("keys"), declare: helper("declare"), defineMember: helper("defineMember"),
             copyArray: helper("copyArray"), globalNames: helper("globalNames"), isDeclared: helper("isDeclared")
         )
+        guard let factory = try? script.object(script.evaluate(script: XMLDocumentScript.source)) else {
+            preconditionFailure("the ecmascript XML DOM script did not give a function")
+        }
+        script.keep(factory)
+        xmlFactory = factory
+        xmlLimits = limits.xmlContent
         self.environment = environment
         self.script = script
         self.functionClass = functionClass
@@ -163,7 +174,7 @@ public final class ECMAScriptDatamodel: SCXMLDatamodel {
         for function in expressions.values { script.release(function) }
         for function in locations.values { script.release(function) }
         for value in systemCache.values { script.release(value) }
-        for function in [helpers.keys, helpers.declare, helpers.defineMember, helpers.copyArray, helpers.globalNames, helpers.isDeclared] {
+        for function in [xmlFactory, helpers.keys, helpers.declare, helpers.defineMember, helpers.copyArray, helpers.globalNames, helpers.isDeclared] {
             script.release(function)
         }
         JSClassRelease(functionClass)
@@ -234,11 +245,23 @@ public final class ECMAScriptDatamodel: SCXMLDatamodel {
         if let cached = systemCache.removeValue(forKey: name) { script.release(cached) }
     }
 
-    /// The JavaScript value of a system variable, made when first read.
-    private func systemValue(_ name: String) -> JSValueRef {
+    /// The JavaScript value of a system variable, made when first read; `_event.data` that is
+    /// an XML document is a DOM (SCXML B.2.3).
+    private func systemValue(_ name: String) throws(ScriptException) -> JSValueRef {
         if let cached = systemCache[name] { return cached }
         guard let value = systemValues[name] else { return JSValueMakeUndefined(script.context) }
         let made = values.scriptValue(value)
+        if name == "_event", case .object(let members) = value, let data = members.first(where: { $0.name == "data" }),
+            case .string(let text) = data.value, let object = script.object(made)
+        {
+            do {
+                if let document = try xmlDocument(text, name: "_event.data") {
+                    try script.setProperty("data", of: object, to: document)
+                }
+            } catch {
+                throw ScriptException("\(error)")
+            }
+        }
         script.keep(made)
         systemCache[name] = made
         return made
@@ -256,7 +279,7 @@ public final class ECMAScriptDatamodel: SCXMLDatamodel {
     public func declare(_ id: String, value: SCXMLValue) throws(SCXMLDatamodelError) {
         try environment.meter.beginEvaluation()
         try checkDeclarable(id)
-        let made = values.scriptValue(value)
+        let made = try scriptValueReadingXML(value, name: "'\(id)'")
         try store(id, made)
     }
 

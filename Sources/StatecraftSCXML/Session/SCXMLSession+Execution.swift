@@ -43,6 +43,7 @@ extension SCXMLSession {
         case .cancel(let sendID, let sendIDExpr):
             let id = try sendID ?? text(of: datamodel.evaluate(sendIDExpr ?? ""))
             group.cancel(sendID: id, from: self)
+            for processor in ioProcessors { processor.cancel(sendID: id) }
         case .log(let label, let expr):
             let message = try expr.map { try text(of: datamodel.evaluate($0)) } ?? ""
             logHandler(label ?? "", message)

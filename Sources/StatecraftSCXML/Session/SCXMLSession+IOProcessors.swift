@@ -99,6 +99,42 @@ public protocol SCXMLEventIOProcessor: AnyObject, Sendable {
     ///
     /// - Returns: The events, for the session's external queue.
     func takeArrivals() -> [SCXMLEvent]
+    /// Whether the processor waits out a `<send>`'s delay itself (``send(_:to:after:)``) and
+    /// drops what waits on `<cancel>` (``cancel(sendID:)``). `false` by default: a delayed
+    /// `<send>` of its type is then `error.execution`.
+    var sendsAfterDelay: Bool { get }
+    /// Sends the event once `delay` has passed, unless ``cancel(sendID:)`` names it first;
+    /// returns at once. A failure then reaches the session as an event among the arrivals.
+    ///
+    /// - Parameters:
+    ///   - event: The event, as for ``send(_:to:)``.
+    ///   - target: The `<send>`'s target.
+    ///   - delay: How long to wait, more than zero.
+    /// - Throws: ``SCXMLIOProcessorError`` when the send can be refused at once.
+    func send(_ event: SCXMLEvent, to target: String?, after delay: Duration) throws(SCXMLIOProcessorError)
+    /// Drops the delayed sends of this session with the send id, as `<cancel>` does (SCXML 6.3).
+    ///
+    /// - Parameter sendID: The `<send>`'s id.
+    func cancel(sendID: String)
+}
+
+extension SCXMLEventIOProcessor {
+    /// `false`: the processor does not delay sends.
+    public var sendsAfterDelay: Bool { false }
+    /// Sends at once (the processor does not delay sends).
+    ///
+    /// - Parameters:
+    ///   - event: The event.
+    ///   - target: The target.
+    ///   - delay: Ignored.
+    /// - Throws: What ``send(_:to:)`` throws.
+    public func send(_ event: SCXMLEvent, to target: String?, after delay: Duration) throws(SCXMLIOProcessorError) {
+        try send(event, to: target)
+    }
+    /// Does nothing (the processor does not delay sends).
+    ///
+    /// - Parameter sendID: Ignored.
+    public func cancel(sendID: String) {}
 }
 
 /// Why an ``SCXMLEventIOProcessor`` could not send an event: the message of the
@@ -149,11 +185,11 @@ extension SCXMLSession {
     private func deliver(
         _ event: SCXMLEvent, to target: String?, through processor: any SCXMLEventIOProcessor, delay: Duration
     ) throws(DeliveryError) {
-        guard delay == .zero else {
+        guard delay == .zero || processor.sendsAfterDelay else {
             throw .invalidTarget("<send> of type '\(processor.type)' cannot have a delay in this implementation")
         }
         do {
-            try processor.send(event, to: target)
+            try delay == .zero ? processor.send(event, to: target) : processor.send(event, to: target, after: delay)
         } catch {
             throw .unreachable(error.message)
         }

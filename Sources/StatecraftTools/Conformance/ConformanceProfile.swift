@@ -94,35 +94,13 @@ package struct ConformanceProfile: Sendable {
     /// The `ecmascript` datamodel on JavaScriptCore, with the `conf:` markup as the W3C's
     /// `confEcma.xsl` defines it (``ECMAScriptVocabulary``).
     ///
-    /// A test whose `<data>` or `<send>` gives XML content is skipped: it reads the content as
-    /// a DOM, which the ecmascript datamodel may leave out (SCXML B.2) and this one does.
+    /// A test whose `<data>` or `<send>` gives XML content reads it as a DOM, which this
+    /// datamodel provides (SCXML B.2.2, B.2.3): such tests run like the others.
     ///
-    /// - Parameter limits: How long one evaluation may run.
+    /// - Parameter limits: How long one evaluation may run, and how much XML content may hold.
     /// - Returns: The profile.
     /// - Throws: `ECMAScriptEngineError` when this build has no JavaScriptCore.
     package static func ecmascript(limits: ECMAScriptLimits = ECMAScriptLimits()) throws(ECMAScriptEngineError) -> ConformanceProfile {
-        ConformanceProfile(
-            vocabulary: ECMAScriptVocabulary(),
-            datamodels: try .withECMAScript(limits: limits),
-            unsupported: { translated in
-                xmlContentHolder(in: translated).map {
-                    "gives <\($0)> XML content and reads it as a DOM: XML DOM values are optional in the "
-                        + "ecmascript datamodel (B.2) and not provided"
-                }
-            }
-        )
-    }
-
-    /// The name of a `<data>`, or a `<send>` whose `<content>`, holds XML elements, when the
-    /// document has one.
-    static func xmlContentHolder(in element: DocumentElement) -> String? {
-        if element.name == "data", element.hasElementChildren { return "data" }
-        if element.name == "send", element.elements.contains(where: { $0.name == "content" && $0.hasElementChildren }) {
-            return "send"
-        }
-        for child in element.elements {
-            if let found = xmlContentHolder(in: child) { return found }
-        }
-        return nil
+        ConformanceProfile(vocabulary: ECMAScriptVocabulary(), datamodels: try .withECMAScript(limits: limits))
     }
 }
