@@ -28,6 +28,9 @@ struct DelayedTransitions {
     private(set) var claimed: Set<TextPosition> = []
 
     private var parent: [String: String] = [:]
+    /// A descriptor's normalized alternative (`error` for `error.*`, `*`) → the states with a
+    /// transition naming it, so that finding the states an event can reach looks at those only.
+    private var takers: [String: Set<String>] = [:]
     private var byID: [String: StateModel] = [:]
     private let datamodel: String
 
@@ -41,6 +44,11 @@ struct DelayedTransitions {
             for child in state.children { collect(child, under: state.id) }
         }
         for state in model.states { collect(state, under: nil) }
+        for state in all {
+            for transition in state.transitions {
+                for name in EventDescriptor(transition.event ?? "").alternatives { takers[name, default: []].insert(state.id) }
+            }
+        }
         // Which state sends each id, to find ids used twice.
         var senders: [String: TextPosition] = [:]
         for state in all {
@@ -165,8 +173,15 @@ struct DelayedTransitions {
     /// chosen before or besides `state`'s: in its descendants, or in a parallel region beside it.
     private func competitor(of state: StateModel, for event: String) -> TextPosition? {
         let ancestors = Set(chain(from: state.id))
+        // The descriptors that can match `event`: its dot-separated prefixes, and `*`.
+        let tokens = event.split(separator: ".", omittingEmptySubsequences: false)
+        var candidates = takers["*"] ?? []
+        for count in tokens.indices {
+            candidates.formUnion(takers[tokens[...count].joined(separator: ".")] ?? [])
+        }
         var found: TextPosition?
-        for (id, other) in byID where id != state.id && !ancestors.contains(id) {
+        for id in candidates where id != state.id && !ancestors.contains(id) {
+            guard let other = byID[id] else { continue }
             let otherChain = chain(from: id)
             let related = otherChain.contains(state.id) || {
                 // The nearest common ancestor is a parallel state: both can be active at once.
