@@ -17,14 +17,17 @@ func product(_ name: String, _ package: String, trait: String) -> Target.Depende
 }
 
 /// An example is an executable target under `Examples/<product>` whose module the tests import.
-func example(_ product: String, module: String, dependencies: [Target.Dependency]) -> (Product, Target) {
+func example(
+    _ product: String, module: String, dependencies: [Target.Dependency], plugins: [Target.PluginUsage] = []
+) -> (Product, Target) {
     (
         .executable(name: product, targets: [module]),
         .executableTarget(
             name: module,
             dependencies: dependencies,
             path: "Examples/\(product)",
-            swiftSettings: strict
+            swiftSettings: strict,
+            plugins: plugins
         )
     )
 }
@@ -37,6 +40,8 @@ let examples = [
     example("turnstile", module: "Turnstile", dependencies: ["Statecraft", "StatecraftSCXML", "StatecraftTools"]),
     example("media-player", module: "MediaPlayer", dependencies: ["Statecraft", "StatecraftSCXML", "StatecraftTools"]),
     example("staty-demo", module: "StatyDemo", dependencies: ["Statecraft", "StatecraftRuntime"]),
+    // Its chart is crossing.scxml, made Swift at build time by the plugin.
+    example("crossing", module: "Crossing", dependencies: ["Statecraft"], plugins: ["StatecraftGeneratePlugin"]),
     // Built empty (a program that names the trait) without the Postgres trait.
     example("orders", module: "Orders", dependencies: ["Statecraft", "StatecraftDurable", "StatecraftDurablePostgres"]),
 ]
@@ -334,7 +339,7 @@ let package = Package(
             name: "ExamplesTests",
             dependencies: [
                 "StateConceptual", "LocationTracker", "WorkDay", "TransporterHooks", "Turnstile", "MediaPlayer",
-                "StatyDemo", "StatecraftTesting", "StatecraftTools",
+                "StatyDemo", "Crossing", "StatecraftTesting", "StatecraftTools",
             ],
             swiftSettings: strict
         ),

@@ -52,6 +52,10 @@ enum Compare {
             // Only the SCXML session against the same chart in the DSL: `compare session`.
             return try SessionReport.run()
         }
+        if arguments.first == "generated" {
+            // Only the generated chart against the hand-written one and the session: `compare generated`.
+            return try GeneratedReport.run()
+        }
         if arguments.first == "ecmascript" {
             #if ECMAScript
             return try ECMAScriptReport.run()
@@ -147,6 +151,7 @@ enum Compare {
                          "\(fixed(row.dotMilliseconds)) ms"))
         }
         try SessionReport.run()
+        try GeneratedReport.run()
         #if ECMAScript
         try ECMAScriptReport.run()
         #endif

@@ -7,27 +7,33 @@ enum Refusals {
     static let executable = "executable content is not generated yet; only the document's structure is "
         + "(states, transitions, In() conditions)"
 
-    static func find(in model: DocumentModel) -> [Refusal] {
+    /// - Parameter delayed: What ``DelayedTransitions`` translated or refused among the
+    ///   `<send>`s and `<cancel>`s; those are not refused again.
+    static func find(in model: DocumentModel, delayed: DelayedTransitions) -> [Refusal] {
         var ids: Set<String> = []
         func collect(_ state: StateModel) {
             ids.insert(state.id)
             state.children.forEach(collect)
         }
         model.states.forEach(collect)
-        var refusals: [Refusal] = []
+        var refusals = delayed.refusals
         if let initial = model.initial, initial.count > 1 {
             refusals.append(Refusal(element: "scxml", position: model.position, reason: severalInitial(initial)))
         }
         refusals += model.data.map(refuseData)
         refusals += model.script.map(refuseAction)
-        for state in model.states { find(in: state, ids: ids, into: &refusals) }
+        for state in model.states { find(in: state, ids: ids, claimed: delayed.claimed, into: &refusals) }
         return refusals.sorted { $0.position < $1.position }
     }
 
-    private static func find(in state: StateModel, ids: Set<String>, into refusals: inout [Refusal]) {
+    private static func find(
+        in state: StateModel, ids: Set<String>, claimed: Set<TextPosition>, into refusals: inout [Refusal]
+    ) {
         let element = elementName(of: state)
         refusals += state.data.map(refuseData)
-        for block in state.onEntry + state.onExit { refusals += block.map(refuseAction) }
+        for block in state.onEntry + state.onExit {
+            refusals += block.filter { !claimed.contains($0.position) }.map(refuseAction)
+        }
         refusals += state.invokes.map {
             Refusal(element: "invoke", position: $0.position, reason: "invoking another session is not generated yet")
         }
@@ -72,7 +78,7 @@ enum Refusals {
                 ))
             }
         }
-        for child in state.children { find(in: child, ids: ids, into: &refusals) }
+        for child in state.children { find(in: child, ids: ids, claimed: claimed, into: &refusals) }
     }
 
     static func elementName(of state: StateModel) -> String {

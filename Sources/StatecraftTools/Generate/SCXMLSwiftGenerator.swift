@@ -13,7 +13,10 @@ package import StatecraftSCXML
 /// What it translates is the document's structure: states, compound and parallel states with
 /// their initial states (the attribute and `<initial>`), finals and their `done.state.<id>`
 /// events, shallow and deep history with its default, transitions with and without events,
-/// internal and external, with several targets, and `In('id')` conditions (``When``). A document
+/// internal and external, with several targets, `In('id')` conditions (``When``), and delayed
+/// transitions (`After`): a `<send>` of an event to the session itself after a literal delay in
+/// a state's `<onentry>`, cancelled in its `<onexit>`, whose event only that state's transition
+/// takes. A document
 /// that needs more (executable content, `<data>`, `<invoke>`, `<donedata>`, another condition) is
 /// refused with every element that cannot be generated, at its line and column: nothing is
 /// dropped in silence.
@@ -59,9 +62,12 @@ package struct SCXMLSwiftGenerator {
     /// - Returns: One file's text, ending with a newline.
     /// - Throws: ``SCXMLGenerationError`` listing every element the generator cannot express.
     package func generate() throws(SCXMLGenerationError) -> String {
-        let refusals = Refusals.find(in: model)
+        let delayed = DelayedTransitions(model: model, datamodel: datamodel)
+        let refusals = Refusals.find(in: model, delayed: delayed)
         guard refusals.isEmpty else { throw SCXMLGenerationError(file: file, refusals: refusals) }
-        var writer = SwiftChartWriter(model: model, typeName: typeName, access: access, datamodel: datamodel, file: file)
+        var writer = SwiftChartWriter(
+            model: model, typeName: typeName, access: access, datamodel: datamodel, file: file, timers: delayed.timers
+        )
         return writer.write()
     }
 }

@@ -11,6 +11,8 @@ struct SwiftChartWriter {
     let access: SCXMLSwiftGenerator.Access
     let datamodel: String
     let file: String?
+    /// State id → its delayed transitions.
+    let timers: [String: [DelayedTransitions.Timer]]
 
     private var lines: [String] = []
     /// State id → case name.
@@ -21,8 +23,12 @@ struct SwiftChartWriter {
     /// Whether any state can be done (a compound or parallel state), so that `Event` has `doneState`.
     private var hasDoneEvents = false
 
-    init(model: DocumentModel, typeName: String, access: SCXMLSwiftGenerator.Access, datamodel: String, file: String?) {
+    init(
+        model: DocumentModel, typeName: String, access: SCXMLSwiftGenerator.Access, datamodel: String, file: String?,
+        timers: [String: [DelayedTransitions.Timer]]
+    ) {
         self.model = model
+        self.timers = timers
         self.typeName = typeName
         self.access = access
         self.datamodel = datamodel
@@ -161,6 +167,7 @@ struct SwiftChartWriter {
             body.append("Initial(to: \(state(initial)))")
         }
         body += model.transitions.map(transition)
+        body += (timers[model.id] ?? []).map(after)
         switch model.kind {
         case .history(let deep):
             let target = model.initialTransition?.targets.first.map { ", default: \(state($0))" } ?? ""
@@ -183,6 +190,16 @@ struct SwiftChartWriter {
         for line in body { lines.append(indent + "    " + line) }
         for child in model.children { write(child, depth: depth + 1) }
         lines.append("\(indent)}")
+    }
+
+    /// A delayed transition on one line: `After(.seconds(2), to: .idle)`, with where it comes from.
+    private func after(_ timer: DelayedTransitions.Timer) -> String {
+        let (seconds, attoseconds) = timer.delay.components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        var arguments = [milliseconds % 1000 == 0 ? ".seconds(\(milliseconds / 1000))" : ".milliseconds(\(milliseconds))"]
+        if let target = timer.transition.targets.first { arguments.append("to: \(state(target))") }
+        return "After(\(arguments.joined(separator: ", ")))  // <send event=\(SwiftNames.literal(timer.event))> at "
+            + "\(timer.position), taken by the <transition> at \(timer.transition.position)"
     }
 
     /// One transition on one line: `On`, or `Always` without event, inside `When` for `In()`.
