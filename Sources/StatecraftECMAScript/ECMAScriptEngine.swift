@@ -1,4 +1,4 @@
-import Statecraft
+public import Statecraft
 public import StatecraftSCXML
 
 /// Whether this build of Statecraft can run the `ecmascript` datamodel, and the datamodel for
@@ -94,16 +94,7 @@ public struct ECMAScriptLimits: Hashable, Sendable {
 /// Why the `ecmascript` datamodel cannot be had in this build.
 public struct ECMAScriptEngineError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of problem it is. New codes may be added.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// The code's name.
-        public let name: String
-
-        /// This build has no JavaScriptCore.
-        public static let unavailable = Code(name: "unavailable")
-
-        /// The name.
-        public var description: String { name }
-    }
+    public typealias Code = ErrorCode<ECMAScriptEngineError>
 
     /// What kind of problem it is.
     public let code: Code
@@ -127,4 +118,9 @@ public struct ECMAScriptEngineError: Error, Hashable, Sendable, CustomStringConv
 
     /// The message.
     public var description: String { message }
+}
+
+extension ErrorCode where Domain == ECMAScriptEngineError {
+    /// This build has no JavaScriptCore.
+    public static var unavailable: Self { Self(name: "unavailable") }
 }
