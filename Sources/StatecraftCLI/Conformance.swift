@@ -12,7 +12,7 @@ struct Conformance: ParsableCommand {
         discussion: """
             Translates each test's conf: markup for the chosen datamodel and runs it. Prints one \
             line per test document (PASS, FAIL with the reason, SKIP with the reason), one line \
-            per skip reason with its count ('6 skipped: a manual test: ...'), and then \
+            per skip reason with its count ('2 skipped: a manual test: ...'), and then \
             'N passed, N failed, N skipped'. Exits with status 1 when any test fails.
 
             Examples:

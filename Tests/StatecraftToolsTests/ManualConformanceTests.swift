@@ -1,9 +1,11 @@
 import Foundation
+import StatecraftSCXML
 @testable import StatecraftTools
 import Testing
 
-/// The W3C tests published as manual (230, 250, 307), judged by a program the way a person
-/// would: by what the test and the session it invoked logged.
+/// The W3C tests published as manual that a program judges the way a person would: 230, 250 and
+/// 307 by what the test and the session it invoked logged; 301, 313 and 314 by the refusal of
+/// the document or where it ends; 415 by where it ends.
 @Suite("W3C manual tests judged by a program", .enabled(if: W3CSuite.folder != nil, W3CSuite.absence))
 struct ManualConformanceTests {
     typealias Line = ConformanceRunner.LogLine
@@ -13,7 +15,7 @@ struct ManualConformanceTests {
         let folder = try #require(W3CSuite.folder)
         var results: [String: ConformanceRunner.Result] = [:]
         try ConformanceRunner(directory: folder, profile: profile).run { result in
-            if ["test230", "test250", "test307"].contains(result.test) { results[result.test] = result }
+            if ConformanceRunner.manualJudges[result.test] != nil { results[result.test] = result }
         }
         return results
     }
@@ -26,6 +28,39 @@ struct ManualConformanceTests {
         let skipped = try #require(results["test307"])
         #expect(skipped.status == .skip)
         #expect(skipped.reason?.contains("the statecraft datamodel") == true)
+        for test in ["test301", "test313", "test314", "test415"] {
+            #expect(results[test]?.status == .pass, "\(test): \(String(describing: results[test]))")
+        }
+    }
+
+    @Test("W3C 301: the document whose script cannot be loaded must be refused, for that reason")
+    func test301Judge() throws {
+        let judge = try #require(ConformanceRunner.manualJudges["test301"])
+        let refusal = try #require(judge.refusal)
+        #expect(refusal(SCXMLError(code: .unreadableFile, message: "cannot read 'no-such-script'")) == nil)
+        #expect(refusal(SCXMLError(code: .invalidDocument, message: "<scxml> lacks version"))?.hasPrefix("refused, but not for its script") == true)
+        #expect(judge.judge([], "pass") == "the document ran (ended in 'pass') although its script cannot be loaded")
+        #expect(judge.judge([], nil)?.contains("no final state") == true)
+    }
+
+    @Test("W3C 313 and 314: an illegal expression is refused when read, or raises error.execution where evaluated")
+    func illegalExpressionJudges() throws {
+        for test in ["test313", "test314"] {
+            let judge = try #require(ConformanceRunner.manualJudges[test])
+            let refusal = try #require(judge.refusal)
+            #expect(refusal(SCXMLError(code: .invalidDocument, message: "'1 +' is not an expression")) == nil)
+            #expect(refusal(SCXMLError(code: .unreadableFile, message: "gone"))?.contains("another reason") == true)
+            #expect(judge.judge([], "pass") == nil)
+            #expect(judge.judge([], "fail")?.contains("not 'pass'") == true)
+        }
+    }
+
+    @Test("W3C 415: a machine whose initial state is a top-level final state halts in it at once")
+    func test415Judge() throws {
+        let judge = try #require(ConformanceRunner.manualJudges["test415"])
+        #expect(judge.refusal == nil)
+        #expect(judge.judge([], "final") == nil)
+        #expect(judge.judge([], nil)?.contains("no final state") == true)
     }
 
     @Test("W3C 230: the parent's and the child's seven fields of the forwarded event must agree")

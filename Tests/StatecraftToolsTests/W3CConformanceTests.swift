@@ -24,8 +24,8 @@ struct W3CConformanceTests {
     ) throws -> ConformanceRunner.SkipReason? {
         let entry = manifest[document.number]
         if entry?.manual == true {
-            // 230, 250 and 307 are judged by what they log (ConformanceRunner.manualJudges); the
-            // other manual tests need a person.
+            // 230, 250, 301, 307, 313, 314 and 415 are judged (ConformanceRunner.manualJudges);
+            // the other manual tests need a person.
             guard let judge = ConformanceRunner.manualJudges[document.name] else { return .manual }
             if let reason = judge.notApplicable[profile.name] { return .unsupported(reason) }
         }

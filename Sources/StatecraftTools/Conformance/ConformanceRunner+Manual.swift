@@ -1,3 +1,5 @@
+package import StatecraftSCXML
+
 /// The manual tests of the W3C suite whose outcome a program can judge: each is run like any
 /// other test, and instead of reaching `pass` it is judged by the check a person would make on
 /// what it logged.
@@ -17,14 +19,20 @@ extension ConformanceRunner {
         package var check: String
         /// Per datamodel, why the check does not apply to it (the test is then skipped).
         package var notApplicable: [String: String] = [:]
-        /// The judgement.
+        /// How a refusal of the document when it is read is judged (`nil` when it passes, or
+        /// why it fails); `nil` when a refusal fails the test, as for any test.
+        package var refusal: (@Sendable (SCXMLError) -> String?)? = nil
+        /// The judgement of a run.
         package var judge: @Sendable (_ log: [LogLine], _ finalState: String?) -> String?
     }
 
     /// The manual tests a program judges, by document name: 230 (an autoforwarded event keeps
-    /// every field), 250 (a cancelled invocation runs its onexit handlers) and 307 (late-bound
-    /// data read before it is loaded behaves like a missing part of a value). The other manual
-    /// tests are skipped.
+    /// every field), 250 (a cancelled invocation runs its onexit handlers), 301 (a script that
+    /// cannot be loaded: the document is refused), 307 (late-bound data read before it is loaded
+    /// behaves like a missing part of a value), 313 and 314 (an illegal expression: refused when
+    /// read, or `error.execution` when evaluated, and not before), 415 (a machine whose initial
+    /// state is a top-level final state halts at once). The other manual tests (178 reads
+    /// `_event.raw`, 513 needs a client outside the session) are skipped.
     package static let manualJudges: [String: ManualJudge] = [
         "test230": ManualJudge(check: "the child logs the same seven fields of the forwarded event as the parent") { log, final in
             if let wrong = endedIn("final", final) { return wrong }
@@ -53,6 +61,19 @@ extension ConformanceRunner {
             }
             return nil
         },
+        "test301": ManualJudge(
+            check: "a document whose script cannot be loaded is refused",
+            refusal: { error in
+                error.code == .unreadableFile ? nil : "refused, but not for its script: \(error)"
+            }
+        ) { _, final in
+            "the document ran (ended in \(final.map { "'\($0)'" } ?? "no final state")) although its script cannot be loaded"
+        },
+        "test313": illegalExpression("test313"),
+        "test314": illegalExpression("test314"),
+        "test415": ManualJudge(check: "a machine whose initial state is a top-level final state halts at once") { _, final in
+            endedIn("final", final)
+        },
         "test307": ManualJudge(
             check: "reading late-bound data before it is loaded and reading a missing part of it behave alike",
             notApplicable: [
@@ -72,6 +93,20 @@ extension ConformanceRunner {
             return "reading the variable before it is bound \(outcome(before)), reading a missing part of it \(outcome(missing))"
         },
     ]
+
+    /// 313 and 314: the processor may refuse the document for its illegal expression, or run it
+    /// and raise `error.execution` where the expression is evaluated (the markup's `pass`).
+    static func illegalExpression(_ test: String) -> ManualJudge {
+        ManualJudge(
+            check: "an illegal expression is refused when the document is read, or raises error.execution when evaluated",
+            refusal: { error in
+                error.code == .invalidDocument || error.code == .invalidChart
+                    ? nil : "\(test) was refused for another reason: \(error)"
+            }
+        ) { _, final in
+            endedIn("pass", final)
+        }
+    }
 
     private static func endedIn(_ expected: String, _ final: String?) -> String? {
         final == expected ? nil : "ended in \(final.map { "the final state '\($0)'" } ?? "no final state"), not '\(expected)'"

@@ -8,6 +8,9 @@ extension ConformanceRunner {
         case skip(SkipReason, detail: String?)
         /// The test could not be read, translated or compiled.
         case fail(String)
+        /// The reader refused the translated document: it is not one this processor runs
+        /// (a script it cannot load, an expression it cannot parse at read time).
+        case refused(SCXMLError)
         /// The compiled document, and whether it uses the Basic HTTP Event I/O Processor.
         case ready(SCXMLDocument, basicHTTP: Bool)
     }
@@ -96,7 +99,7 @@ extension ConformanceRunner {
                 fallback: supplement, datamodels: profile.datamodels, readPolicy: readPolicy
             ), basicHTTP: usesBasicHTTP)
         } catch {
-            return .fail("\(error)")
+            return .refused(error)
         }
     }
 

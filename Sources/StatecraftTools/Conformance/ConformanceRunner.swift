@@ -11,12 +11,13 @@ package import StatecraftSCXML
 /// ```swift
 /// let runner = ConformanceRunner(directory: "scxml-irp", profile: .statecraft)
 /// let summary = try runner.run { result in print(result) }
-/// summary.breakdown.forEach { print($0) }   // "6 skipped: a manual test: …"
-/// print(summary)                             // 130 passed, 0 failed, 38 skipped
+/// summary.breakdown.forEach { print($0) }   // "2 skipped: a manual test: …"
+/// print(summary)                             // 134 passed, 0 failed, 34 skipped
 /// ```
 ///
-/// A manual test that a program can judge (``manualJudges``: 230, 250, 307) is run and judged by
-/// what it logged; the others are skipped.
+/// A manual test that a program can judge (``manualJudges``: 230, 250, 301, 307, 313, 314, 415)
+/// is run and judged by what it logged, where it ended, or the refusal of the document; the
+/// others are skipped.
 ///
 /// A test is skipped, with a ``SkipReason``, when it is manual, written for a datamodel the
 /// profile does not have, needs the Basic HTTP Event I/O Processor, uses `conf:` items the
@@ -195,6 +196,13 @@ package struct ConformanceRunner: Sendable {
             let text = detail.map { "\(reason): \($0)" } ?? reason.description
             return Result(test: name, status: .skip, reason: text, skip: reason, info: info)
         case .fail(let reason): return Result(test: name, status: .fail, reason: reason, info: info)
+        case .refused(let error):
+            // A manual test may allow, or ask for, a refusal when the document is read.
+            guard let judge, let verdict = judge.refusal else {
+                return Result(test: name, status: .fail, reason: "\(error)", info: info)
+            }
+            return verdict(error).map { Result(test: name, status: .fail, reason: "\(judge.check): \($0)", info: info) }
+                ?? Result(test: name, status: .pass, info: info)
         case .ready(let ready, let http):
             document = ready
             usesBasicHTTP = http
