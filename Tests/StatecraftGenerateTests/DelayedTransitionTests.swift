@@ -9,43 +9,12 @@ import Testing
 /// the same active states, and the same number of timers must have fired.
 @Suite("Delayed transitions generated from SCXML agree with the interpreter")
 struct DelayedTransitionTests {
-    enum Step<Event> {
-        case send(Event)
-        case wait(Duration)
-    }
+    private typealias Step = SideBySideStep
 
-    /// Runs `steps` on a machine of `chart` and a session of the document; returns the machine's
-    /// active states (their ids) after the start and after each step.
     private func run<State: RawRepresentable<String>, Event>(
         _ chart: Statechart<State, Event, Void>, document file: String, steps: [Step<Event>], name: (Event) -> String
     ) throws -> [[String]] {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(file).path
-        let session = SCXMLSession(document: try SCXMLDocument(contentsOfFile: path))
-        session.start()
-        var machine = chart.makeMachine()
-        var trace = [machine.activeStates.map(\.rawValue)]
-        #expect(trace[0] == session.activeStates, "at the start")
-        var now = Duration.zero  // the session's group's clock starts at zero, as the machine's
-        for (index, step) in steps.enumerated() {
-            let label: String
-            switch step {
-            case .send(let event):
-                label = "step \(index): \(name(event))"
-                _ = machine.send(event)
-                session.send(SCXMLEvent(name(event)))
-            case .wait(let duration):
-                label = "step \(index): wait \(duration)"
-                let fired = machine.advance(by: duration)
-                now += duration
-                let delivered = session.advance(to: now)
-                #expect(fired == delivered, "timers fired, \(label)")
-            }
-            let states = machine.activeStates.map(\.rawValue)
-            #expect(states == session.activeStates, "\(label)")
-            #expect((machine.status == .done) == session.isFinished, "done, \(label)")
-            trace.append(states)
-        }
-        return trace
+        try runSideBySide(chart, document: file, steps: steps, name: name)
     }
 
     @Test func timersStartOnEntryFireAfterTheirDelayAndStopOnExit() throws {

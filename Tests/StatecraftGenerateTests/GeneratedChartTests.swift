@@ -14,21 +14,7 @@ struct GeneratedChartTests {
     private func run<State: RawRepresentable<String>, Event>(
         _ chart: Statechart<State, Event, Void>, document file: String, events: [Event], name: (Event) -> String
     ) throws -> [[String]] {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(file).path
-        let session = SCXMLSession(document: try SCXMLDocument(contentsOfFile: path))
-        session.start()
-        var machine = chart.makeMachine()
-        var trace = [machine.activeStates.map(\.rawValue)]
-        #expect(trace[0] == session.activeStates, "at the start")
-        for event in events {
-            _ = machine.send(event)
-            session.send(SCXMLEvent(name(event)))
-            let states = machine.activeStates.map(\.rawValue)
-            #expect(states == session.activeStates, "after \(name(event))")
-            #expect((machine.status == .done) == session.isFinished, "done after \(name(event))")
-            trace.append(states)
-        }
-        return trace
+        try runSideBySide(chart, document: file, steps: events.map { .send($0) }, name: name)
     }
 
     @Test func hierarchyInitialsInternalExternalEventlessAndDone() throws {
