@@ -42,7 +42,6 @@ public struct InspectorError: Error, Sendable, Hashable, CustomStringConvertible
     /// The message.
     public var description: String { message }
 }
-#endif
 
 extension ErrorCode where Domain == InspectorError {
     /// The body is not the JSON the route takes (`400 Bad Request`).
@@ -78,3 +77,4 @@ extension ErrorCode where Domain == InspectorError {
     /// The server could not listen (the port is taken, say).
     public static var cannotListen: Self { Self(name: "cannotListen") }
 }
+#endif

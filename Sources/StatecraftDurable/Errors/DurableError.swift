@@ -48,7 +48,6 @@ public struct DurableError: Error, Sendable, CustomStringConvertible {
         return text
     }
 }
-#endif
 
 extension ErrorCode where Domain == DurableError {
     /// No machine has the id.
@@ -75,3 +74,4 @@ extension ErrorCode where Domain == DurableError {
     /// An argument was out of range (an empty id, a store URL that cannot be read).
     public static var invalidArgument: Self { Self(name: "invalidArgument") }
 }
+#endif
