@@ -78,7 +78,8 @@ struct StateChangeTests {
             .exited(.b), .entered(.a),             // back
             .exited(.a), .entered(.a),             // reset
             .exited(.a), .entered(.b),             // go
-            .exited(.b), .entered(.done),          // stop: the final state's exit at finish is not recorded
+            .exited(.b), .entered(.done),          // stop
+            .exited(.done),                        // the machine finishes: exitInterpreter exits every state
         ])
     }
 

@@ -8,8 +8,9 @@
 extension Machine {
     /// SCXML's `interpret`: enters the initial configuration and runs to completion.
     @inlinable
-    mutating func start() {
+    mutating func start(recordingStateChanges: Bool = false) {
         workspace = chart.makeWorkspace()
+        if recordingStateChanges { space.recordsChanges = true }
         dequeued(nil)
         appendEnabled(chart.nodes[0].initialTransition)
         enterStates(trigger: nil)
@@ -154,10 +155,11 @@ extension Machine {
     }
 
     /// SCXML's `exitInterpreter` for a machine that reached a top-level final state: exit
-    /// actions of every active state in exit order, and no more timers or raised events, not
-    /// even those the exit actions make (events they send are dropped with the rest of the
-    /// external queue, which a finished machine does not process). The configuration is kept,
-    /// so ``state`` still names the final state.
+    /// actions of every active state in exit order (recorded as exits when
+    /// ``recordsStateChanges`` is on), and no more timers or raised events, not even those the
+    /// exit actions make (events they send are dropped with the rest of the external queue,
+    /// which a finished machine does not process). The configuration is kept, so ``state``
+    /// still names the final state.
     @inlinable
     mutating func exitAtFinish() {
         guard !space.exitedAtFinish else { return }
@@ -168,10 +170,30 @@ extension Machine {
         var node = configuration.previous(below: chart.nodes.count, from: 1)
         while let exiting = node {
             chart.nodes[exiting].forEachExitAction { runAction($0, event: nil) }
+            noteExit(exiting)
             node = configuration.previous(below: exiting, from: 1)
         }
         space.timers.removeAll()
         space.internalQueue.removeAll()
         space.internalHead = 0
+    }
+}
+
+extension Machine {
+    /// Stops the machine before its end, as SCXML 6.4 cancels an invoked session: the dequeue
+    /// hook is told with no event (so actions that ask which states are active see the
+    /// configuration), then `exitInterpreter` runs as at a finish: every active state exits in
+    /// exit order, and timers, raised and queued events are dropped. The machine is done
+    /// afterwards (``status`` is `.done` and it takes no more events); its host tells a
+    /// cancelled machine from a finished one. Does nothing to a machine already done.
+    package mutating func cancel() {
+        guard !finished else { return }
+        if workspace == nil { moveToGeneralPath() }
+        makeWorkspaceUnique()
+        dequeued(nil)
+        finished = true
+        exitAtFinish()
+        space.externalQueue.removeAll()
+        space.externalHead = 0
     }
 }

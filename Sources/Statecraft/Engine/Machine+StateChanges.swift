@@ -17,8 +17,9 @@
 /// A transition that leaves a state and enters it again (an external self-transition, or a
 /// transition to an ancestor) records both the exit and the entry. Every microstep of a
 /// macrostep is recorded, so a state entered by one eventless transition and left by the
-/// next appears twice. The exit of a top-level final state when the machine finishes is not
-/// recorded: the final state stays the machine's last recorded entry.
+/// next appears twice. When the machine reaches a top-level final state it exits every active
+/// state, the final one included, as SCXML's `exitInterpreter` does: those exits are recorded
+/// last, after the final state's entry, so code attached to a state ends with the machine.
 public enum StateChange<State: Hashable & Sendable>: Hashable, Sendable {
     /// The machine exited the state: its exit actions ran.
     case exited(State)

@@ -61,6 +61,17 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     ///   - onTransition: A listener called after every transition taken.
     @inlinable
     public init(chart: Statechart<State, Event, Context>, context: Context, onTransition: Listener? = nil) {
+        self.init(chart: chart, context: context, onTransition: onTransition, recordingStateChanges: false)
+    }
+
+    /// Makes a machine that records its state changes from the start: the initial entries are
+    /// the record's first (a host that offers recording before it starts, as an SCXML session
+    /// does). Such a machine runs on the general path.
+    @inlinable
+    package init(
+        chart: Statechart<State, Event, Context>, context: Context, onTransition: Listener? = nil,
+        recordingStateChanges: Bool
+    ) {
         self.chart = chart
         self.program = chart.program
         self.current = chart.flatInitial
@@ -70,12 +81,12 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
         self.finished = false
         self.workspace = nil
         self.clock = .zero
-        if chart.isFlat {
+        if chart.isFlat, !recordingStateChanges {
             enterPath(of: Int(chart.nodes[0].initialTransition), event: nil)
             leafRow = chart.table.row(of: current)
             if chart.nodes[current].kind == .final { finishFlat() }
         } else {
-            start()
+            start(recordingStateChanges: recordingStateChanges)
         }
     }
 

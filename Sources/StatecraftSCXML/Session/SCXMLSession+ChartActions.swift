@@ -7,7 +7,6 @@ extension SCXMLSession {
     func enter(_ index: Int, event: SCXMLEvent?, effects: inout Effects<SCXMLEvent>) {
         flushPending(&effects)
         let info = document.stateInfos[index]
-        if recordsStateChanges { stateChanges.append(.entered(info.id)) }
         traceHandler?(.entered(info.id))
         if document.model.binding == .late, !info.data.isEmpty, !lateBound.contains(index) {
             lateBound.insert(index)
@@ -43,7 +42,6 @@ extension SCXMLSession {
         flushPending(&effects)
         let info = document.stateInfos[index]
         run(blocks: info.onExit, effects: &effects)
-        if recordsStateChanges { stateChanges.append(.exited(info.id)) }
         traceHandler?(.exited(info.id))
         if !info.invokes.isEmpty {
             // Appendix D, exitStates: statesToInvoke.delete(s).

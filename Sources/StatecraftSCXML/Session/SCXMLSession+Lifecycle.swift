@@ -84,21 +84,24 @@ extension SCXMLSession {
         }
     }
 
-    /// Cancels this session only: runs its onexit handlers, drops its timers and leaves the
-    /// group.
+    /// Cancels this session only: the engine exits its active states (their onexit handlers
+    /// run, and the invocations they own are cancelled), drops its timers and leaves the group.
     ///
-    /// - Returns: Its running children, for the caller to cancel next; `nil` when it had
-    ///   already ended.
+    /// - Returns: Its running children that no exited state owned, for the caller to cancel
+    ///   next; `nil` when it had already ended.
     func cancelAlone() -> [SCXMLSession]? {
         guard !isFinished else { return nil }
         isCancelled = true
         meter.beginStep()
         // SCXML 6.4: cancelling an invoked session runs the onexit handlers of its active
-        // states, in exit order. What they send no longer reaches anyone: this session takes
-        // no more events, and its parent ignores the events of a cancelled invocation.
-        var ignored: [SCXMLEvent] = []
-        for info in document.stateInfos.reversed() where isActive(info.id) {
-            for block in info.onExit { _ = execute(block, raised: &ignored) }
+        // states, in exit order: the engine's exit path, as at a finish. What they raise is
+        // dropped with the machine's queues; what they send no longer reaches anyone: this
+        // session takes no more events, and its parent ignores the events of a cancelled
+        // invocation.
+        if var machine = self.machine.take() {
+            machine.cancel()
+            configuration = nil
+            self.machine = consume machine
         }
         let running = detachChildren()
         group.cancelTimers(of: self)

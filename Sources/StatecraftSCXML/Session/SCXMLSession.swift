@@ -68,8 +68,19 @@ public final class SCXMLSession {
     public var transitionListener: (@Sendable (TakenTransition<String, SCXMLEvent>) -> Void)? {
         didSet { machine?.onTransition = transitionListener }
     }
-    /// Whether the session records the states it exits and enters, for ``takeStateChanges()``.
-    @exclusivity(unchecked) public var recordsStateChanges = false
+    /// Whether the session records the states it exits and enters, for ``takeStateChanges()``:
+    /// the engine's record (`Machine.recordsStateChanges`). Turned on before ``start()``, the
+    /// initial entries are recorded too. A session that ends exits every active state, as SCXML's
+    /// `exitInterpreter` and a cancellation do, and those exits are recorded last.
+    public var recordsStateChanges: Bool {
+        get { machine?.recordsStateChanges ?? recordsFromStart }
+        set {
+            recordsFromStart = newValue
+            machine?.recordsStateChanges = newValue
+        }
+    }
+    /// Whether recording was asked for before the machine exists.
+    private var recordsFromStart = false
     /// Receives a `<send>` whose target this processor does not know (not `#_internal`,
     /// `#_parent`, `#_scxml_<id>` or `#_<invokeid>`), with its event, target and delay; returns
     /// whether it took the event. Without it, or when it returns `false`, the send fails with
@@ -80,14 +91,12 @@ public final class SCXMLSession {
     /// `<send>`s of their types go to them, and `_ioprocessors` lists them. Set before
     /// ``start()``; sessions it invokes do not inherit them.
     public var ioProcessors: [any SCXMLEventIOProcessor] = []
-    @exclusivity(unchecked) var stateChanges: [StateChange<String>] = []
 
     /// The states exited and entered since the last call, in order; empties the record.
     ///
     /// - Returns: The changes, oldest first.
     public func takeStateChanges() -> [StateChange<String>] {
-        defer { stateChanges.removeAll() }
-        return stateChanges
+        machine?.takeStateChanges() ?? []
     }
 
     /// Receives each exit, transition, entry, raised and sent event as it happens (the
@@ -207,7 +216,9 @@ public final class SCXMLSession {
             // the first action.
             _ = execute(document.model.script, raised: &pendingRaises)
         }
-        let started = document.chart.makeMachine(context: SessionHandle(session: self))
+        let started = Machine(
+            chart: document.chart, context: SessionHandle(session: self), recordingStateChanges: recordsFromStart
+        )
         configuration = nil
         // The initial macrostep may be cut too (an eventless loop among the initial states).
         if let fault = started.lastFault { group.report(fault, from: self) }

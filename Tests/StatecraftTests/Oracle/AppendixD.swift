@@ -156,6 +156,7 @@ struct AppendixD {
     /// configuration, so the final state is still reported.
     mutating func exitInterpreter() {
         for s in exitOrder(configuration) {
+            changes.append("exit \(chart.states[s].name)")
             for content in chart.states[s].onExit { executeContent(content, event: nil) }
         }
         timers.removeAll()
