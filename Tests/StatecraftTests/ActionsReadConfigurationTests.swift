@@ -74,4 +74,28 @@ struct ActionsReadConfigurationTests {
         machine.send(.go)
         #expect(machine.context.lines == ["exit done=true a=false"])
     }
+
+    /// An `Effects` value copied out of its action is not a way into freed memory: it answers
+    /// for the machine while the machine lives (its workspace's current selection), and `false`
+    /// once the machine and its copies are gone.
+    @Test func effectsKeptPastTheActionAnswerFalseOnceTheMachineIsGone() throws {
+        final class Keeper: @unchecked Sendable { var effects: Effects<E>? }
+        let keeper = Keeper()
+        let chart = try Statechart<S, E, Log> {
+            Compound(.top) {
+                Atomic(.a) { On(.go, to: .b) { _, _, effects in keeper.effects = effects } }
+                Atomic(.b)
+            }
+        }
+        do {
+            var machine = chart.makeMachine(context: Log())
+            machine.send(.go)
+            let kept = try #require(keeper.effects)
+            #expect(kept.isActive(S.top))
+            #expect(machine.isActive(.b))
+        }
+        let kept = try #require(keeper.effects)
+        #expect(!kept.isActive(S.top))
+        #expect(!kept.isActive(S.a))
+    }
 }

@@ -26,9 +26,11 @@ public struct Effects<Event: MachineEvent>: Sendable {
     }
 
     @usableFromInline var items: [Item] = []
-    /// The machine running the action, to answer ``isActive(_:)`` (the engine's workspace);
-    /// weak, as the workspace holds this.
-    @usableFromInline weak var owner: (any ActiveStateQuery)?
+    /// The machine running the action, to answer ``isActive(_:)``: a link the engine's
+    /// workspace holds and clears when it goes. Not a weak reference to the workspace itself:
+    /// an object that is referenced weakly keeps its counts in a side table, and every retain
+    /// and release of it takes the runtime's slow path, on every event.
+    @usableFromInline var owner: (any ActiveStateQuery)?
 
     @usableFromInline
     init() {}

@@ -37,6 +37,8 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var timers = ContiguousArray<PendingTimer<Event>>()
     @usableFromInline @exclusivity(unchecked) var timerSequence: UInt64 = 0
     @usableFromInline @exclusivity(unchecked) var effects = Effects<Event>()
+    /// What `effects` asks which states are active; cleared when the workspace goes.
+    @usableFromInline let link: WorkspaceLink<Event>
     /// The event name a descriptor chart's selection looked up last, with the first column it
     /// matched (-1 for none) and all of them when it matched more than one: a stream of events
     /// of one name looks up the chart's names once.
@@ -84,10 +86,14 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
         // At most one transition per atomic state, or the one initial transition.
         chosenCapacity = max(nodeCount, 1)
         chosen = .allocate(capacity: chosenCapacity)
-        effects.owner = self
+        let link = WorkspaceLink<Event>()
+        effects.owner = link
+        self.link = link
+        link.space = self
     }
 
     deinit {
+        link.space = nil
         words.deallocate()
         chosen.deallocate()
     }
@@ -124,13 +130,32 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     }
 }
 
-extension Workspace: ActiveStateQuery {
+extension Workspace {
     /// Whether `state` is in the configuration the current microstep was selected in, for
     /// `Effects.isActive(_:)`.
     @usableFromInline
     func wasSelected(_ state: AnyHashable) -> Bool {
         guard let node = stateNode(state), node > 0 else { return false }
         return StateSet.contains(words + MachineSets.selected &* setWords, node)
+    }
+}
+
+/// What an action's `Effects` holds to ask its machine which states are active: a reference to
+/// the workspace that the workspace clears when it goes, so an `Effects` kept past its action
+/// answers `false` rather than reach freed memory. The workspace is never referenced weakly
+/// (that would put its counts in a side table, and each retain of it on the slow path).
+@usableFromInline
+final class WorkspaceLink<Event: MachineEvent>: ActiveStateQuery, @unchecked Sendable {
+    // Safe to send for the workspace's reasons: it is set and cleared by the workspace that
+    // holds it (in its init and deinit) and read inside that workspace's actions.
+    @usableFromInline unowned(unsafe) var space: Workspace<Event>?
+
+    @usableFromInline
+    init() {}
+
+    @usableFromInline
+    func wasSelected(_ state: AnyHashable) -> Bool {
+        space?.wasSelected(state) ?? false
     }
 }
 

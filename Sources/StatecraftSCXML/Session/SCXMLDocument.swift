@@ -308,9 +308,13 @@ struct ChartCompiler {
             targets: model.targets,
             type: model.isInternal ? .internal : .external,
             condition: condition,
-            action: .withEffects { handle, event, effects in
-                handle.session.run(actions, event: event, site: site, effects: &effects)
-            },
+            // A transition without executable content captures no array: the closure of one
+            // that runs nothing is what a plain event costs.
+            action: actions.isEmpty
+                ? .withEffects { handle, event, effects in handle.session.pass(event: event, site: site, effects: &effects) }
+                : .withEffects { handle, event, effects in
+                    handle.session.run(actions, event: event, site: site, effects: &effects)
+                },
             location: location(model.position)
         )
     }

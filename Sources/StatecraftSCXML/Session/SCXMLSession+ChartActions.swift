@@ -59,9 +59,15 @@ extension SCXMLSession {
     }
 
     func run(_ actions: [Action], event: SCXMLEvent?, site: Int?, effects: inout Effects<SCXMLEvent>) {
-        flushPending(&effects)
-        if let site { traceHandler?(.transition(site: site, event: event?.name)) }
+        pass(event: event, site: site, effects: &effects)
         if !actions.isEmpty { run(blocks: [actions], effects: &effects) }
+    }
+
+    /// What taking a transition does before its executable content, and all it does for one
+    /// without: the errors waiting for an action are raised, and the trace is told.
+    func pass(event: SCXMLEvent?, site: Int?, effects: inout Effects<SCXMLEvent>) {
+        flushPending(&effects)
+        if let site, let traceHandler { traceHandler(.transition(site: site, event: event?.name)) }
     }
 
     func flushPending(_ effects: inout Effects<SCXMLEvent>) {

@@ -28,6 +28,8 @@ public final class SCXMLSession {
     // moved out while it runs), so the checks the runtime would make on each access, about a
     // fifth of an event's cost, could find nothing. The engine's `Workspace` does the same.
     let group: SessionGroup
+    /// How the group, children, timers and the datamodel refer to this session.
+    let link: SessionLink
     /// The invocation that made this session, for an invoked child.
     let parentLink: ParentLink?
     @exclusivity(unchecked) var machine: Machine<String, SCXMLEvent, SessionHandle>?
@@ -130,20 +132,22 @@ public final class SCXMLSession {
     ) {
         self.document = document
         self.group = group
-        parentLink = parent.map { ParentLink(session: $0.session, invokeID: $0.invokeID) }
+        parentLink = parent.map { ParentLink(link: $0.session.link, invokeID: $0.invokeID) }
         depth = parent.map { $0.session.depth + 1 } ?? 0
         self.sessionID = sessionID ?? group.newSessionID()
-        let activeStates = ActiveStatesView()
+        let link = SessionLink()
+        self.link = link
         meter = SCXMLEvaluationMeter(budgets: document.datamodels.budgets)
         meter.beginStep()
         datamodel = document.datamodelFactory(
-            SCXMLDatamodelEnvironment(meter: meter, isActive: { activeStates.session?.isActive($0) ?? false })
+            SCXMLDatamodelEnvironment(meter: meter, isActive: { link.session?.isActive($0) ?? false })
         )
-        activeStates.session = self
+        link.session = self
         group.register(self)
     }
 
     deinit {
+        link.session = nil
         // A session let go of without ending (a top-level one, or a child its parent dropped)
         // no longer counts against the group's session limit.
         group.sessionEnded(sessionID)
@@ -266,15 +270,27 @@ public final class SCXMLSession {
     public var nextDeadline: Duration? { group.nextDeadline }
 }
 
-/// Lets the datamodel's `In()` see the session without the datamodel owning it.
-private final class ActiveStatesView {
-    weak var session: SCXMLSession?
+/// How the rest of a group (the group itself, a child, a timer, the datamodel's `In()`) refers
+/// to a session without keeping it alive: the session holds its link and clears it when it
+/// goes, so a reader finds `nil` afterwards, as through a weak reference.
+///
+/// Not a weak reference to the session itself: an object that is referenced weakly keeps its
+/// counts in a side table, and every retain and release of it, several per event, takes the
+/// runtime's slow path.
+final class SessionLink {
+    /// The session, until it goes.
+    unowned(unsafe) var session: SCXMLSession?
+
+    init() {}
 }
 
 /// The session that invoked a child, and the id it was invoked under. The parent keeps the
-/// child (among its invocations), so the child's reference back is weak: a strong one would be
-/// a cycle that kept both sessions alive after the caller let go of the parent.
+/// child (among its invocations), so the child's reference back does not keep it: a strong one
+/// would be a cycle that kept both sessions alive after the caller let go of the parent.
 struct ParentLink {
-    weak var session: SCXMLSession?
+    let link: SessionLink
     let invokeID: String
+
+    /// The parent, while it exists.
+    var session: SCXMLSession? { link.session }
 }

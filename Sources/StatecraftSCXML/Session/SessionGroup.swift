@@ -9,7 +9,14 @@ import Statecraft
 final class SessionGroup {
     /// A session of the group, for as long as something else keeps it.
     struct Member {
-        weak var session: SCXMLSession?
+        let link: SessionLink
+
+        init(session: SCXMLSession) {
+            link = session.link
+        }
+
+        /// The session, while it exists.
+        var session: SCXMLSession? { link.session }
     }
 
     private(set) var sessions: [String: Member] = [:]
@@ -23,8 +30,19 @@ final class SessionGroup {
         var due: Duration
         var sequence: UInt64
         var event: SCXMLEvent
-        weak var recipient: SCXMLSession?
+        let recipientLink: SessionLink
         let sender: ObjectIdentifier
+
+        init(due: Duration, sequence: UInt64, event: SCXMLEvent, recipient: SCXMLSession, sender: ObjectIdentifier) {
+            self.due = due
+            self.sequence = sequence
+            self.event = event
+            recipientLink = recipient.link
+            self.sender = sender
+        }
+
+        /// The session it is for, while it exists.
+        var recipient: SCXMLSession? { recipientLink.session }
 
         /// Whether it is delivered before `other`: earlier due, or scheduled first.
         func precedes(_ other: Timer) -> Bool {
