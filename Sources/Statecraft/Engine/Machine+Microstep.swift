@@ -7,12 +7,19 @@ extension Machine {
     @inlinable
     mutating func microstep(trigger: Trigger<Event>?) {
         noteSelectedConfiguration()
-        exitStates(trigger: trigger)
+        // Targetless transitions only: computeExitSet and computeEntrySet are empty (both look
+        // at targets alone), so the microstep is the transitions' content.
+        var moves = false
+        for transition in enabled where chart.transitions[Int(transition)].targetCount > 0 {
+            moves = true
+            break
+        }
+        if moves { exitStates(trigger: trigger) }
         let event = trigger?.userEvent
         for transition in enabled where chart.transitions[Int(transition)].action >= 0 {
             runAction(Int(chart.transitions[Int(transition)].action), event: event)
         }
-        enterStates(trigger: trigger)
+        if moves { enterStates(trigger: trigger) }
         assert(checkInvariants())
         if onTransition != nil {
             for transition in enabled {

@@ -64,6 +64,8 @@ public final class ECMAScriptDatamodel: SCXMLDatamodel {
     /// context.
     private let functionClass: JSClassRef
     private var natives: [NativeFunction] = []
+    /// How the system variables' getters reach this datamodel; cleared when it goes.
+    private let box: ModelLink
     /// The helpers the bootstrap script returned, kept from the collector.
     let helpers: Helpers
     /// Makes a DOM `Document` of a tree (``XMLDocumentScript``), kept from the collector.
@@ -118,7 +120,7 @@ public final class ECMAScriptDatamodel: SCXMLDatamodel {
         } catch {
             preconditionFailure("the ecmascript bootstrap script failed: \(error)")
         }
-        let box = WeakBox()
+        let box = ModelLink()
         let inState = NativeFunction { [environment, script] arguments throws(ScriptException) in
             guard let first = arguments.first, let id = script.text(of: first) else {
                 throw ScriptException("In() takes the id of a state")
@@ -166,11 +168,13 @@ public final class ECMAScriptDatamodel: SCXMLDatamodel {
         self.helpers = helpers
         natives = made
         values = ScriptValues(script: script, keys: helpers.keys, defineMember: helpers.defineMember, meter: environment.meter)
+        self.box = box
         box.model = self
         builtinNames = Set((try? globalNames()) ?? [])
     }
 
     deinit {
+        box.model = nil
         for function in expressions.values { script.release(function) }
         for function in locations.values { script.release(function) }
         for value in systemCache.values { script.release(value) }
@@ -180,9 +184,12 @@ public final class ECMAScriptDatamodel: SCXMLDatamodel {
         JSClassRelease(functionClass)
     }
 
-    /// Lets the getters of the system variables reach the datamodel without keeping it alive.
-    private final class WeakBox {
-        weak var model: ECMAScriptDatamodel?
+    /// Lets the getters of the system variables reach the datamodel without keeping it alive:
+    /// the datamodel clears it when it goes. Not a weak reference: a weakly referenced object
+    /// keeps its counts in a side table, and every retain of the datamodel (one per
+    /// evaluation) would take the runtime's slow path.
+    private final class ModelLink {
+        unowned(unsafe) var model: ECMAScriptDatamodel?
     }
 
     /// Defines `In` and the system variables on the global object, and returns the helpers.

@@ -86,7 +86,9 @@ extension SCXMLSession {
                     // SCXML 6.5: finalize runs just before the event is processed, and sees it
                     // as _event.
                     bindEvent(event)
-                    _ = execute(invocation.model.finalize, raised: &pendingRaises)
+                    var raised: [SCXMLEvent] = []
+                    _ = execute(invocation.model.finalize, raised: &raised)
+                    pendingRaises += raised
                 }
             } else if cancelledInvocations.contains(invokeID) {
                 // Events from an invocation that was cancelled are ignored.

@@ -42,8 +42,9 @@ public final class SCXMLSession {
     @exclusivity(unchecked) var configuration: ConfigurationView?
     @exclusivity(unchecked) var externalQueue: [SCXMLEvent] = []
     @exclusivity(unchecked) var externalHead = 0
-    /// Errors found outside a microstep, raised by the next action that runs.
-    var pendingRaises: [SCXMLEvent] = []
+    /// Errors found outside a microstep, raised by the next action that runs. Never passed
+    /// `inout` across a call, so unchecked like the properties above.
+    @exclusivity(unchecked) var pendingRaises: [SCXMLEvent] = []
     /// States entered in the current macrostep that have invocations, in entry order.
     @exclusivity(unchecked) var statesToInvoke: [Int] = []
     /// Running invocations: invoke id to the child, with the state that owns it.
@@ -218,7 +219,9 @@ public final class SCXMLSession {
         if !document.model.script.isEmpty {
             // The top-level script runs before any state is entered: what it raises waits for
             // the first action.
-            _ = execute(document.model.script, raised: &pendingRaises)
+            var raised: [SCXMLEvent] = []
+            _ = execute(document.model.script, raised: &raised)
+            pendingRaises += raised
         }
         let started = Machine(
             chart: document.chart, context: SessionHandle(session: self), recordingStateChanges: recordsFromStart
