@@ -69,6 +69,24 @@ struct CheckCommandTests {
         #expect(report.lines.last?.contains("nowhere") == true)
     }
 
+    /// SCXML 3.2.2 allows an `<scxml>` without states and 3.4 a `<parallel>` without child
+    /// states: neither is an error.
+    @Test func documentsWithoutStatesAndParallelsWithoutChildrenAreNotErrors() throws {
+        let empty = try write(#"<scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0"/>"#)
+        let regionless = try write(#"<scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0"><parallel id="p"/></scxml>"#)
+        defer {
+            try? FileManager.default.removeItem(atPath: empty)
+            try? FileManager.default.removeItem(atPath: regionless)
+        }
+        var report = CheckReport(strict: false, terminal: Terminal(usesColor: false))
+        report.check(empty)
+        report.check(regionless)
+        #expect(report.status == 0, "\(report.lines)")
+        #expect(!report.lines.contains { $0.contains("error:") }, "\(report.lines)")
+        #expect(report.lines.contains { $0.hasPrefix("\(empty): ") && $0.hasSuffix("0 states, datamodel 'statecraft'") }, "\(report.lines)")
+        #expect(report.lines.contains { $0.hasPrefix("\(regionless): ") && $0.hasSuffix("1 states, datamodel 'statecraft'") }, "\(report.lines)")
+    }
+
     @Test(.enabled(if: Suite.isPresent, Suite.absence)) func everyW3CDocumentIsCheckedWithoutCrashing() throws {
         var report = CheckReport(strict: false, terminal: Terminal(usesColor: false))
         let documents = try Suite.documents()

@@ -92,6 +92,39 @@ struct GeneratedChartTests {
         #expect(trace.map { $0[0] } == ["default", "self", "aB", "default", "a.b", "default", "self", "_1st", "Type", "default"])
     }
 
+    /// Every descriptor of Exact.scxml names one event: its `Event` is matched by equality, with
+    /// a plain `Kind` beside `doneState`, and runs as the session does.
+    @Test func eventsMatchedByEqualityAgreeWithTheSession() throws {
+        #expect(ExactDemo.Event.doneState(.work).kind == .doneStateWork)
+        #expect(ExactDemo.Event.abortNow.kind == .abortNow)
+        #expect(ExactDemo.Event.abortNow.scxmlName == "abort.now")
+        let trace = try run(
+            ExactDemo.makeChart(), document: "Exact.scxml",
+            events: [
+                .begin, .next, .again, .next, .back, .abortNow, .start, .next, .next, .flip, .next, .doneState(.both),
+                .flip, .next,
+            ],
+            name: \.scxmlName
+        )
+        #expect(trace == [
+            ["idle"],
+            ["work", "step1"],                              // "start begin": either name
+            ["work", "step2"],
+            ["work", "step1"],                              // internal: work stays
+            ["work", "step2"],
+            ["work", "step1"],
+            ["idle"],                                       // abort.now
+            ["work", "step1"],
+            ["work", "step2"],
+            ["both", "left", "l1", "right", "r1"],          // finished, then done.state.work
+            ["both", "left", "l1", "right", "r1"],          // In('lf') fails
+            ["both", "left", "lf", "right", "r1"],
+            ["end"],                                        // done.state.both sent from outside
+            ["end"],
+            ["end"],
+        ])
+    }
+
     @Test func doneEventsAreTypedAndNamedAsSCXMLNamesThem() {
         #expect(Player.Event.doneState(.player).scxmlName == "done.state.player")
         #expect(Player.Event.doneState(.player).kind == EventDescriptor("done.state.player"))

@@ -61,7 +61,7 @@ struct GenerateTests {
                     case timerExpired
             """))
         #expect(swift.contains(#"case .timerExpired: "timer.expired""#))
-        #expect(swift.contains(#"On("timer.expired", to: .green)  // <transition> at 3:5"#))
+        #expect(swift.contains("On(.timerExpired, to: .green)  // <transition> at 3:5"))
         #expect(swift.contains("Atomic(.green)\n"))
         #expect(!swift.contains("doneState"))  // no compound or parallel state: no done events
     }
@@ -77,7 +77,7 @@ struct GenerateTests {
         let first = try #require(swift.range(of: "case first\n"))
         let second = try #require(swift.range(of: "case second\n"))
         #expect(first.lowerBound < second.lowerBound)
-        #expect(swift.components(separatedBy: "case first\n").count == 2)  // declared once
+        #expect(swift.components(separatedBy: "\n        case first\n").count == 2)  // declared once (and once in Kind)
     }
 
     @Test func keywordsAreEscapedAndCollisionsNumberedInDocumentOrder() throws {
@@ -94,7 +94,11 @@ struct GenerateTests {
         #expect(swift.contains("case `switch`\n"))
         #expect(swift.contains("case kind_2\n"))  // `kind` is the event's own property
         #expect(swift.contains(#"case .aB_2: "aB""#))
-        #expect(swift.contains(#"On("switch", to: .aB)"#))
+        #expect(swift.contains("On(.`switch`, to: .aB)"))
+        // One transition of two names is one On per name, in the order written.
+        let first = try #require(swift.range(of: "On(.aB_2, to: .self_)  // <transition> at 4:18\n"))
+        let second = try #require(swift.range(of: "On(.kind_2, to: .self_)  // <transition> at 4:18\n"))
+        #expect(first.upperBound < second.lowerBound)
         #expect(swift.contains("Atomic(.`default`) {"))
     }
 
@@ -152,8 +156,14 @@ struct GenerateTests {
               <state id="s"><transition event="done.state.s done.state.other" target="e"/><final id="sf"/></state>
               <final id="e"/>
             """))
-        #expect(!swift.contains("case doneStateS"))
-        #expect(swift.contains(#"case doneStateOther"#))
+        // `done.state.other` names no state: an event of its own. `done.state.s` is s's done
+        // event, a case of the kind only.
+        #expect(swift.contains("\n        case doneStateOther\n"))
+        #expect(!swift.contains("\n        case doneStateS\n"))
+        #expect(swift.contains("\n            case doneStateS\n"))
+        #expect(swift.contains("case .s: .doneStateS"))
+        #expect(swift.contains("On(.doneStateS, to: .e)"))
+        #expect(swift.contains("On(.doneStateOther, to: .e)"))
     }
 
     @Test func executableContentAndDataAreRefusedAtTheirPositions() throws {

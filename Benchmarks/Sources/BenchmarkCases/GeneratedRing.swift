@@ -30,8 +30,10 @@ enum GeneratedRing {
         case s9
     }
 
-    /// The events the document's transitions name, matched as SCXML matches them: by descriptor, so that
-    /// `error` also takes `error.execution`. A case's `scxmlName` is the SCXML event name.
+    /// The events the document's transitions name. Every descriptor the document writes names exactly one
+    /// of them (no `*`, no descriptor that is a prefix of another event's name), so matching by equality is
+    /// SCXML's matching, and the engine looks events up as it looks up a hand-written enum's. A case's
+    /// `scxmlName` is the SCXML event name.
     enum Event: MachineEvent, Hashable {
         /// `next`, first named by the `<transition>` at 7:5.
         case next
@@ -45,12 +47,6 @@ enum GeneratedRing {
             case .reset: "reset"
             }
         }
-
-        /// What transitions match: the SCXML name, as a descriptor.
-        var kind: EventDescriptor { EventDescriptor(scxmlName) }
-
-        /// The name the transitions' descriptors are matched against.
-        var descriptorName: String? { scxmlName }
     }
 
     /// The chart, written with the Statecraft DSL. Done events are ordinary events, as in SCXML.
@@ -60,44 +56,44 @@ enum GeneratedRing {
     static func makeChart() throws(DefinitionError) -> Statechart<State, Event, Void> {
         try Statechart(initial: .s0) {
             Atomic(.s0) {
-                On("next", to: .s1)  // <transition> at 7:5
-                On("reset", to: .s0)  // <transition> at 8:5
+                On(.next, to: .s1)  // <transition> at 7:5
+                On(.reset, to: .s0)  // <transition> at 8:5
             }
             Atomic(.s1) {
-                On("next", to: .s2)  // <transition> at 11:5
-                On("reset", to: .s0)  // <transition> at 12:5
+                On(.next, to: .s2)  // <transition> at 11:5
+                On(.reset, to: .s0)  // <transition> at 12:5
             }
             Atomic(.s2) {
-                On("next", to: .s3)  // <transition> at 15:5
-                On("reset", to: .s0)  // <transition> at 16:5
+                On(.next, to: .s3)  // <transition> at 15:5
+                On(.reset, to: .s0)  // <transition> at 16:5
             }
             Atomic(.s3) {
-                On("next", to: .s4)  // <transition> at 19:5
-                On("reset", to: .s0)  // <transition> at 20:5
+                On(.next, to: .s4)  // <transition> at 19:5
+                On(.reset, to: .s0)  // <transition> at 20:5
             }
             Atomic(.s4) {
-                On("next", to: .s5)  // <transition> at 23:5
-                On("reset", to: .s0)  // <transition> at 24:5
+                On(.next, to: .s5)  // <transition> at 23:5
+                On(.reset, to: .s0)  // <transition> at 24:5
             }
             Atomic(.s5) {
-                On("next", to: .s6)  // <transition> at 27:5
-                On("reset", to: .s0)  // <transition> at 28:5
+                On(.next, to: .s6)  // <transition> at 27:5
+                On(.reset, to: .s0)  // <transition> at 28:5
             }
             Atomic(.s6) {
-                On("next", to: .s7)  // <transition> at 31:5
-                On("reset", to: .s0)  // <transition> at 32:5
+                On(.next, to: .s7)  // <transition> at 31:5
+                On(.reset, to: .s0)  // <transition> at 32:5
             }
             Atomic(.s7) {
-                On("next", to: .s8)  // <transition> at 35:5
-                On("reset", to: .s0)  // <transition> at 36:5
+                On(.next, to: .s8)  // <transition> at 35:5
+                On(.reset, to: .s0)  // <transition> at 36:5
             }
             Atomic(.s8) {
-                On("next", to: .s9)  // <transition> at 39:5
-                On("reset", to: .s0)  // <transition> at 40:5
+                On(.next, to: .s9)  // <transition> at 39:5
+                On(.reset, to: .s0)  // <transition> at 40:5
             }
             Atomic(.s9) {
-                On("next", to: .s0)  // <transition> at 43:5
-                On("reset", to: .s0)  // <transition> at 44:5
+                On(.next, to: .s0)  // <transition> at 43:5
+                On(.reset, to: .s0)  // <transition> at 44:5
             }
         }
     }

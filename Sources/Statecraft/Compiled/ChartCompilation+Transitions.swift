@@ -15,7 +15,7 @@ extension ChartCompilation {
                     message: "compound state \(name(node)) has no child state; write its children, or declare it Atomic",
                     location: location(node)
                 )
-            case .parallel where children.isEmpty:
+            case .parallel where children.isEmpty && refusesParallelsWithoutRegions:
                 throw DefinitionError(
                     code: .parallelWithoutRegions,
                     message: "parallel state \(name(node)) has no region; write at least one child state in it, "

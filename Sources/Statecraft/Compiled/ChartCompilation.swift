@@ -84,6 +84,9 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
     var warnings: [DefinitionWarning] = []
     /// Whether an eventless transition without target or guard is refused.
     var refusesEndlessEventlessTransitions = true
+    /// Whether a parallel state without regions is refused (`DefinitionError.Code.parallelWithoutRegions`).
+    /// SCXML 3.4 allows a `<parallel>` without child states, so documents build with it off.
+    var refusesParallelsWithoutRegions = true
     /// What the chart keeps of the definition for its structure.
     var outline = ChartOutline<Event.Kind>()
 
@@ -103,10 +106,15 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
     ///   - refusesEndlessEventlessTransitions: Whether an eventless transition with neither a
     ///     target nor a guard is refused (`DefinitionError.Code.endlessEventlessTransition`).
     ///     SCXML documents may write one (an earlier transition may end the loop), so they lint it.
+    ///   - refusesParallelsWithoutRegions: Whether a parallel state without child states is
+    ///     refused (`DefinitionError.Code.parallelWithoutRegions`). SCXML documents may write one
+    ///     (3.4): it is entered with no descendants, is not atomic, and counts as in a final state.
     init(
-        _ roots: [Declaration], initial: State?, rootTargets: [State]?, refusesEndlessEventlessTransitions: Bool = true
+        _ roots: [Declaration], initial: State?, rootTargets: [State]?, refusesEndlessEventlessTransitions: Bool = true,
+        refusesParallelsWithoutRegions: Bool = true
     ) throws(DefinitionError) {
         self.refusesEndlessEventlessTransitions = refusesEndlessEventlessTransitions
+        self.refusesParallelsWithoutRegions = refusesParallelsWithoutRegions
         guard let first = roots.first else {
             throw DefinitionError(
                 code: .emptyChart,

@@ -14,6 +14,24 @@ struct ChartTopology: Sendable {
         self.targets = targets
     }
 
+    /// Whether `node` has no child state: an atomic or final state, or a parallel state without
+    /// regions (SCXML 3.4 allows one; Appendix D enters it with no descendants). These are the
+    /// states an active configuration ends in: deep history records them and ``Machine/state``
+    /// holds them. A regionless parallel state is still not atomic: its transitions are never
+    /// selected, as Appendix D selects from atomic states only.
+    @inlinable
+    func isLeaf(_ node: Int) -> Bool {
+        let info = nodes[node]
+        if info.isAtomic { return true }
+        guard info.kind == .parallel else { return false }
+        var child = node + 1
+        while child < Int(info.end) {
+            if !nodes[child].isHistory { return false }
+            child = Int(nodes[child].end)
+        }
+        return true
+    }
+
     /// Whether `node` is a proper descendant of `ancestor`.
     @inlinable
     func isDescendant(_ node: Int, of ancestor: Int) -> Bool {

@@ -152,6 +152,9 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     ///   - refusesEndlessEventlessTransitions: Whether an eventless transition with neither a
     ///     target nor a guard is refused; an SCXML document may write one (SCXML does not forbid
     ///     it), and the microstep limit stops it when nothing else ends the loop.
+    ///   - refusesParallelsWithoutRegions: Whether a parallel state without child states is
+    ///     refused; SCXML 3.4 allows one, entered with no descendants (Appendix D: not atomic,
+    ///     so its transitions are never selected, and in a final state, since every child is).
     ///   - dequeueHook: Called with each event the engine dequeues, before it selects
     ///     transitions for it, and with `nil` before the initial configuration is entered; see
     ///     ``dequeueHook``.
@@ -160,12 +163,14 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         initialTargets: [State]?,
         options: StatechartOptions<State, Event>,
         refusesEndlessEventlessTransitions: Bool = true,
+        refusesParallelsWithoutRegions: Bool = true,
         dequeueHook: DequeueHook? = nil
     ) throws(DefinitionError) {
         try self.init(
             compiling: ChartCompilation(
                 declarations, initial: nil, rootTargets: initialTargets,
-                refusesEndlessEventlessTransitions: refusesEndlessEventlessTransitions
+                refusesEndlessEventlessTransitions: refusesEndlessEventlessTransitions,
+                refusesParallelsWithoutRegions: refusesParallelsWithoutRegions
             ),
             options: options,
             dequeueHook: dequeueHook

@@ -52,7 +52,9 @@ extension Machine {
                 space.history[slot].removeAll()
                 var active = StateSet.next(words, from: parent + 1, below: end)
                 while let member = active {
-                    let keep = node.kind == .deepHistory ? chart.nodes[member].isAtomic : Int(chart.nodes[member].parent) == parent
+                    // A deep history records the active leaves: atomic states, and parallel states
+                    // without regions, without which the restored parent would have no active child.
+                    let keep = node.kind == .deepHistory ? chart.topology.isLeaf(member) : Int(chart.nodes[member].parent) == parent
                     if keep { space.history[slot].insert(member) }
                     active = StateSet.next(words, from: member + 1, below: end)
                 }

@@ -93,7 +93,8 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     /// The innermost state that holds the whole configuration: for a chart without parallel
     /// states, the one atomic state the machine is in; while regions of a parallel state are
     /// active, that parallel state (or the innermost one whose regions hold every active
-    /// atomic state), never one region's state picked among several.
+    /// atomic state), never one region's state picked among several. A parallel state without
+    /// regions counts as atomic here.
     ///
     /// To ask about a state inside parallel regions, use ``isActive(_:)``; for the whole
     /// configuration, ``activeStates``.
@@ -104,7 +105,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
             var last = 0
             var node = nextActive(from: 1)
             while let found = node {
-                if chart.nodes[found].isAtomic {
+                if chart.topology.isLeaf(found) {
                     if first == nil { first = found }
                     last = found
                 }

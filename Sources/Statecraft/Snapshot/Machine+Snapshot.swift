@@ -193,13 +193,13 @@ extension Machine {
                 throw SnapshotError(code: .unknownState, message: "history state '\(chart.state(history))' remembers '\(state)', which is not a state of this chart")
             }
             let fits = deep
-                ? chart.nodes[node].isAtomic && node > parent && node < Int(chart.nodes[parent].end)
+                ? chart.topology.isLeaf(node) && node > parent && node < Int(chart.nodes[parent].end)
                 : Int(chart.nodes[node].parent) == parent && !chart.nodes[node].isHistory
             guard fits else {
                 throw SnapshotError(
                     code: .invalidHistory,
                     message: "\(deep ? "deep" : "shallow") history state '\(chart.state(history))' cannot remember '\(state)': "
-                        + (deep ? "it records atomic descendants" : "it records children") + " of its parent"
+                        + (deep ? "it records atomic descendants (and parallel states without regions)" : "it records children") + " of its parent"
                 )
             }
             value.insert(node)

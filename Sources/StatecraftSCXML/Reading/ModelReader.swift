@@ -127,9 +127,6 @@ struct ModelReader {
                 throw error("<\(child.name)> cannot be written in <scxml>; it takes <state>, <parallel>, <final>, <datamodel> and <script>", at: child, rule: "3.2.2: the children of <scxml>")
             }
         }
-        if model.states.isEmpty {
-            throw error("<scxml> declares no state; write at least one <state>, <parallel> or <final>", at: root, rule: "3.2.2 allows an <scxml> without states, but such a document has nothing to run, so this reader refuses it")
-        }
         for id in model.initial ?? [] where ids[id] == nil {
             throw error("the 'initial' of <scxml> names '\(id)', which is not a state of the document", at: root, rule: "3.2.1: 'initial' names states of the document")
         }

@@ -21,8 +21,6 @@ extension SCXMLDocument {
             "3.11: the targets of a transition can be active together"
         case .transitionFromFinalState:
             "3.7.2: <final> holds <onentry>, <onexit> and <donedata>"
-        case .parallelWithoutRegions:
-            "3.4 allows a <parallel> without child states, which this engine does not run"
         default:
             "3.11: the states and transitions form a legal statechart"
         }

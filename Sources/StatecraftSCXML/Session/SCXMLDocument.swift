@@ -151,11 +151,12 @@ public final class SCXMLDocument: Sendable {
             throw SCXMLError(code: .invalidDocument, message: message, position: model.position, file: file)
         }
         var compiler = ChartCompiler(file: file)
-        let declarations = model.states.map { compiler.declaration($0, topLevel: true) }
+        var declarations = model.states.map { compiler.declaration($0, topLevel: true) }
+        if declarations.isEmpty { declarations = [compiler.emptyDocumentState(at: model.position)] }
         do {
             chart = try Statechart(
                 declarations: declarations, initialTargets: model.initial, options: SCXMLSession.chartOptions,
-                refusesEndlessEventlessTransitions: false,
+                refusesEndlessEventlessTransitions: false, refusesParallelsWithoutRegions: false,
                 dequeueHook: { handle, event, configuration in
                     handle.session.dequeued(event, configuration: configuration)
                 }
@@ -237,6 +238,17 @@ struct ChartCompiler {
         let key = positions.count + 1
         positions[key] = position
         return SourceLocation(file: file ?? "document", line: key)
+    }
+
+    /// The engine's one state for a document without states (3.2.2 allows one), which no
+    /// state of the document can be: Appendix D enters nothing, and the session runs with an
+    /// empty configuration until it is cancelled, taking no transition. The state has no
+    /// ``StateInfo``, so the session's configuration, `In()` and state changes never show it.
+    static let emptyDocumentStateID = "(no state)"
+
+    /// The declaration of ``emptyDocumentStateID``: atomic, without transitions or content.
+    mutating func emptyDocumentState(at position: TextPosition) -> Declaration {
+        Declaration(id: Self.emptyDocumentStateID, kind: .atomic, elements: [], location: location(position))
     }
 
     mutating func declaration(_ state: StateModel, topLevel: Bool) -> Declaration {

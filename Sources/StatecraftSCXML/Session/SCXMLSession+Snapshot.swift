@@ -242,8 +242,11 @@ extension SCXMLSession {
         if let event = state.boundEvent { bindEvent(event) }
         if state.started {
             do {
+                // A document without states runs in the engine's one hidden state.
+                let hidden = document.model.states.isEmpty && state.activeStates.isEmpty
+                let active = hidden ? [ChartCompiler.emptyDocumentStateID] : state.activeStates
                 var restored = try Machine(chart: document.chart, snapshot: Statecraft.Snapshot(
-                    activeStates: state.activeStates, history: state.history, context: SessionHandle(session: self),
+                    activeStates: active, history: state.history, context: SessionHandle(session: self),
                     status: state.machineDone ? .done : .running
                 ))
                 restored.onTransition = transitionListener

@@ -16,7 +16,7 @@ enum Refusals {
             state.children.forEach(collect)
         }
         model.states.forEach(collect)
-        var refusals = delayed.refusals
+        var refusals = delayed.refusals + shapes(in: model)
         if let initial = model.initial, initial.count > 1 {
             refusals.append(Refusal(element: "scxml", position: model.position, reason: severalInitial(initial)))
         }

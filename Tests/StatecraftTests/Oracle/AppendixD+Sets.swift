@@ -199,6 +199,9 @@ extension AppendixD {
         chart.kinds[s] == .atomic || chart.kinds[s] == .final
     }
 
+    /// A `<parallel>` without child states (SCXML 3.4): not atomic, entered with no descendants.
+    func isRegionlessParallel(_ s: Int) -> Bool { isParallelState(s) && getChildStates(s).isEmpty }
+
     func isCompoundState(_ s: Int) -> Bool { chart.kinds[s] == .compound }
     func isParallelState(_ s: Int) -> Bool { chart.kinds[s] == .parallel }
     func isFinalState(_ s: Int) -> Bool { chart.kinds[s] == .final }

@@ -290,7 +290,9 @@ struct AppendixD {
         for s in statesToExit {
             for h in chart.states[s].children where isHistoryState(h) {
                 if chart.kinds[h] == .deepHistory {
-                    historyValue[h] = configuration.filter { isAtomicState($0) && isDescendant($0, s) }
+                    // Appendix D records atomic states only; a regionless parallel (3.4) is kept
+                    // too, or its restored parent would have no active child (3.11 forbids it).
+                    historyValue[h] = configuration.filter { (isAtomicState($0) || isRegionlessParallel($0)) && isDescendant($0, s) }
                 } else {
                     historyValue[h] = configuration.filter { chart.parents[$0] == s }
                 }
@@ -329,6 +331,7 @@ struct AppendixD {
                 executeContent(content, event: event)
             }
             startTimers(of: s)
+            if isRegionlessParallel(s) { coverage["parallel state without regions", default: 0] += 1 }
             if isFinalState(s) {
                 let parent = chart.states[s].parent!
                 if parent == 0 {
@@ -340,6 +343,9 @@ struct AppendixD {
                         ? OracleEvent("data.\(chart.states[s].name).\(datamodel.counters[0])") : nil
                     internalQueue.append(doneEvent(parent, data: data))
                     if isParallelState(grandparent), getChildStates(grandparent).allSatisfy({ isInFinalState($0) }) {
+                        if getChildStates(grandparent).contains(where: isRegionlessParallel) {
+                            coverage["parallel done with a region without regions", default: 0] += 1
+                        }
                         internalQueue.append(doneEvent(grandparent, data: nil))
                     }
                 }
@@ -379,9 +385,10 @@ struct AppendixD {
     }
 
     /// `Machine.state`: the innermost state that is, or is an ancestor of, every active atomic
-    /// state (the one atomic state when only one is active).
+    /// state (the one atomic state when only one is active); a parallel state without regions
+    /// counts as atomic.
     var stateName: String {
-        let atomics = documentOrder(configuration).filter(isAtomicState)
+        let atomics = documentOrder(configuration).filter { isAtomicState($0) || isRegionlessParallel($0) }
         guard let first = atomics.first else { return chart.states[0].name }
         var candidate = first
         while let parent = chart.states[candidate].parent, chart.states[parent].parent != nil,

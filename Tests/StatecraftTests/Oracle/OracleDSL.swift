@@ -1,4 +1,4 @@
-import Statecraft
+@testable import Statecraft
 
 /// Builds an ``OracleCase``'s chart through the public DSL: `Atomic`, `Compound`, `Parallel`,
 /// `Final`, `History`, `Initial`, `On`, `Always`, `OnDone`, `After`, `OnEntry`, `OnExit`,
@@ -21,6 +21,14 @@ enum OracleDSL {
             options.guardErrorEvent = { _ in OracleEvent("error.execution") }
         }
         let top = spec.top.map(topLevel)
+        // A parallel state without regions is refused by the DSL and allowed in SCXML
+        // documents (3.4): such a chart is built as the SCXML reader builds its charts.
+        if spec.states.contains(where: { $0.kind == .parallel && $0.children.allSatisfy(\.isHistory) }) {
+            return try Chart(
+                declarations: top.flatMap { $0 }.map(\.declaration), initialTargets: spec.rootInitial.map { [$0] },
+                options: options, refusesParallelsWithoutRegions: false
+            )
+        }
         return try Chart(initial: spec.rootInitial, options: options) { return top.flatMap { $0 } }
     }
 

@@ -63,7 +63,7 @@ struct OracleDifferentialTests {
     static let expectedCoverage = [
         "several transitions in a microstep", "conflict removed", "eventless transition", "done event", "error event",
         "delayed transition", "targetless transition", "several targets", "internal transition", "history default",
-        "history restored", "finished", "guard threw", "copy", "restore",
+        "history restored", "finished", "guard threw", "copy", "restore", "parallel state without regions",
     ]
 
     /// Runs the cases of `seeds`; the first disagreement is recorded as an issue, with its

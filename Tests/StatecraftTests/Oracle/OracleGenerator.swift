@@ -24,8 +24,13 @@ struct OracleGenerator {
     private var errorEvents = false
     private var loops = false
 
+    /// Decides which parallel states have no regions, apart from `random`, so that a case
+    /// without such a state is the one its seed gave before they were generated.
+    private var shapes: SplitMix64
+
     init(seed: UInt64) {
         random = SplitMix64(state: seed)
+        shapes = SplitMix64(state: seed ^ 0x5DEE_CE66_D1CE_4E5B)
     }
 
     /// The case of `seed`.
@@ -65,6 +70,7 @@ struct OracleGenerator {
         // Transitions, once every state exists.
         spec.top = spec.top.map { withTransitions($0, all: all, parents: parents(of: spec.top)) }
         initials(&spec)
+        addRegionlessParallels(&spec)
         spec.recordsChanges = random.chance(20)
         spec.skipsPlans = random.chance(15)
         spec.skipsRegionSteps = random.chance(15)
@@ -156,6 +162,43 @@ struct OracleGenerator {
             }
         }
         for index in spec.top.indices { visit(&spec.top[index]) }
+    }
+
+    /// Parallel states without regions (SCXML 3.4), drawn from `shapes` alone, so that the rest
+    /// of a case is the one its seed gave before they were generated: some inserted into
+    /// compound and parallel states (never before a compound state's first child, which stays
+    /// its default), each the target of a transition from an atomic state, some with transitions
+    /// and `OnDone` of their own, which Appendix D never takes (they are not atomic, and nothing
+    /// in them is final).
+    private mutating func addRegionlessParallels(_ spec: inout OracleCase) {
+        guard shapes.chance(40) else { return }
+        var added: [String] = []
+        func insert(into state: inout StateSpec) {
+            for index in state.children.indices { insert(into: &state.children[index]) }
+            guard state.kind == .compound || state.kind == .parallel,
+                  let first = state.children.firstIndex(where: { !$0.isHistory }), shapes.chance(40) else { return }
+            let name = "p\(added.count + 1)"
+            added.append(name)
+            var parallel = StateSpec(name: name, kind: .parallel)
+            if shapes.chance(50) { parallel.onEntry.append(ActionSpec(label: "\(name).entry", bump: shapes.chance(30) ? 0 : nil)) }
+            if shapes.chance(50) { parallel.onExit.append(ActionSpec(label: "\(name).exit")) }
+            if shapes.chance(40) { parallel.transitions.append(TransitionSpec(trigger: .event(shapes.pick(events)), targets: [])) }
+            if shapes.chance(30) { parallel.transitions.append(TransitionSpec(trigger: .done, targets: [state.name])) }
+            state.children.insert(parallel, at: first + 1 + shapes.below(state.children.count - first))
+        }
+        for index in spec.top.indices { insert(into: &spec.top[index]) }
+        let sources = spec.states.filter { $0.kind == .atomic }.map(\.name)
+        guard !sources.isEmpty else { return }
+        func addTransition(to target: String, from source: String, in states: inout [StateSpec]) {
+            for index in states.indices {
+                if states[index].name == source {
+                    states[index].transitions.append(TransitionSpec(trigger: .event(shapes.pick(events)), targets: [target]))
+                    return
+                }
+                addTransition(to: target, from: source, in: &states[index].children)
+            }
+        }
+        for name in added { addTransition(to: name, from: shapes.pick(sources), in: &spec.top) }
     }
 
     // MARK: Transitions
