@@ -14,9 +14,12 @@ struct ExecutableContentTests {
         var logs: [String] = []
         var delivered: [String] = []
         var refills = 0
+        /// Whether `deliver` takes the events it is given.
+        var accepts = true
 
-        func deliver(_ event: Counter.Outgoing, to target: String) {
+        func deliver(_ event: Counter.Outgoing, to target: String) -> Bool {
             delivered.append("\(event.rawValue) to \(target)")
+            return accepts
         }
 
         func log(label: String, message: String) {
@@ -69,6 +72,20 @@ struct ExecutableContentTests {
         #expect(machine.context.label == "full")  // the timeout's assignment never ran
     }
 
+    @Test func anOutgoingEventTheHostRefusesStopsTheBlockAsInTheSession() throws {
+        let host = Recorder()
+        host.accepts = false
+        // The session has no external send handler: it raises error.execution, as the machine does.
+        let (trace, _) = try runSideBySide(
+            Counter.makeChart(), context: Counter.Context(host: host), document: "Counter.scxml",
+            steps: [.send(.report), .send(.add)], name: \.scxmlName
+        )
+        #expect(trace.map { $0.last ?? "" } == ["idle", "idle", "idle"])
+        #expect(host.delivered == ["count.report to app:display"])
+        #expect(host.refills == 0)  // the <script statecraft:action> after the refused <send> is not run
+        #expect(Counter.Event.errorExecution.scxmlName == "error.execution")
+    }
+
     @Test func theContextStartsWithTheDocumentsValues() {
         let context = Counter.Context(host: Recorder())
         #expect(context.count == 0 && context.label == "start" && context.steps == [1, 2, 3] && context.last == nil)
@@ -98,8 +115,9 @@ struct ThermostatModel {
         record.lines.append("\(label): \(message)")
     }
 
-    func deliver(_ event: Thermostat.Outgoing, to target: String) {
+    func deliver(_ event: Thermostat.Outgoing, to target: String) -> Bool {
         record.lines.append("\(event.rawValue) to \(target)")
+        return true
     }
 }
 

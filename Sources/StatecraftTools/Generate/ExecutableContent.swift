@@ -76,6 +76,12 @@ struct ExecutableContent {
             throw Untranslatable(reason: "the null datamodel evaluates no condition but In('state id') alone")
         }
         if isSwift { return "(\(cond))" }
+        if let node = try? StatecraftExpressionSyntax.expression(cond), case .literal(let value) = node.kind {
+            if case .bool = value {} else {
+                throw Untranslatable(reason: "the condition '\(SwiftNames.escapedText(cond))' is not a boolean: the session "
+                    + "raises error.execution and takes it as false, and the generated guard would not compile")
+            }
+        }
         return try translator(eventIsOptional: eventIsOptional, inAction: false).expression(cond)
     }
 
@@ -289,7 +295,16 @@ struct ExecutableContent {
             }
             require(.deliver)
             if !outgoingEvents.contains(event) { outgoingEvents.append(event) }
-            return ["\(host)deliver(.\(outgoingCases[event] ?? "_"), to: \(SwiftNames.literal(target)))"]
+            // Refused by the host: the error the session raises when no handler takes the event
+            // (a target it cannot reach, or one it does not know), and the rest of the block is not run.
+            let error = target.hasPrefix("#_") ? "error.communication" : "error.execution"
+            if survey { noteInternal(error, at: position) }
+            return [
+                "guard \(host)deliver(.\(outgoingCases[event] ?? "_"), to: \(SwiftNames.literal(target))) else {",
+                "    effects.raise(.\(eventCases[error] ?? "_"))",
+                "    return",
+                "}",
+            ]
         }
     }
 }

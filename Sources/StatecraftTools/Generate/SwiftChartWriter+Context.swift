@@ -52,8 +52,10 @@ extension SwiftChartWriter {
             for requirement in content.requirements {
                 switch requirement {
                 case .deliver:
-                    lines.append("        /// Receives an event the document sends out of the machine, and the `<send>`'s target.")
-                    lines.append("        func deliver(_ event: Outgoing, to target: String)")
+                    lines.append("        /// Receives an event the document sends out of the machine, and the `<send>`'s target; returns")
+                    lines.append("        /// whether it took it. When it did not, the machine raises `error.communication` (a `#_` target)")
+                    lines.append("        /// or `error.execution` and runs no more of the block, as the session does.")
+                    lines.append("        func deliver(_ event: Outgoing, to target: String) -> Bool")
                 case .log:
                     lines.append("        /// Receives what a `<log>` writes: its label (`\"\"` when none) and its value as text.")
                     lines.append("        func log(label: String, message: String)")
