@@ -193,7 +193,8 @@ struct GenerateTests {
         #expect(found == [
             "<data> at 2:37: a <data>'s expr is generated when it is a literal (a number, string, boolean, array of them, "
                 + "null), not an expression over other data (object values ({...}) have no generated type yet); assign it in <onentry>",
-            "<data> at 2:65: a <data> without 'expr' needs its Swift type in statecraft:type (xmlns:statecraft=\"urn:statecraft:scxml\")",
+            "<data> at 2:65: a <data> without 'expr' needs its Swift type in statecraft:type (xmlns:statecraft=\"urn:statecraft:scxml\") "
+                + "when the document puts no literal, typed data or foreach item or index in it",
             "<log> at 4:14: the system variable '_sessionid' is not generated; only _event.name is",
             "<assign> at 4:38: a location with members or indices ('x' followed by . or [) is not generated: the generated "
                 + "context's fields are whole values",
@@ -206,6 +207,39 @@ struct GenerateTests {
         ])
         let null = try refusals(document(#"<state id="a"><onentry><if cond="In('a')"><raise event="e"/></if></onentry></state>"#))
         #expect(null.first?.hasPrefix("<if> at 2:24: the null datamodel evaluates no expression") == true)
+    }
+
+    @Test func dataWithoutExprTakesTheTypeOfWhatIsPutInItAndIsUnwrappedWhereUndefinedIsAnError() throws {
+        let xml = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft">
+              <datamodel><data id="n"/><data id="all" expr="[1, 2]"/><data id="one"/><data id="i"/></datamodel>
+              <state id="a">
+                <onentry><assign location="n" expr="n * 2"/><foreach array="all" item="one" index="i"/></onentry>
+                <transition event="e" cond="n == 1" target="b"><assign location="n" expr="1"/></transition>
+              </state>
+              <final id="b"/>
+            </scxml>
+            """
+        let swift = try generate(xml)
+        #expect(swift.contains("        var n: Double? = nil\n"))
+        #expect(swift.contains("        var one: Double? = nil\n") && swift.contains("        var i: Double? = nil\n"))
+        #expect(swift.contains("do {\n") && swift.contains("guard let bound_n = context.n else {\n"))
+        #expect(swift.contains("effects.raise(.errorExecution)") && swift.contains("context.n = (bound_n * 2)"))
+        #expect(swift.contains("return (context.n == 1)"))
+        let found = try refusals(xml.replacingOccurrences(of: "expr=\"n * 2\"", with: "expr=\"'two'\""))
+        #expect(found == [
+            "<data> at 2:14: a <data> without 'expr' takes its type from what the document puts in it, but 'n' is given "
+                + "both String and Double; state its type with statecraft:type",
+            "<assign> at 4:14: 'n' names no <data> of the document",
+            "<transition> at 5:5: 'n' names no <data> of the document",
+            "<assign> at 5:52: 'n' names no <data> of the document",
+        ])
+        let guarded = try refusals(xml.replacingOccurrences(of: "cond=\"n == 1\"", with: "cond=\"n &gt; 1\""))
+        #expect(guarded == [
+            "<transition> at 5:5: 'n' has no value until assigned (a <data> without expr), and a condition that reads it "
+                + "other than with == or != would raise error.execution, which a generated guard cannot; test isBound(n) "
+                + "first in an <if>",
+        ])
     }
 
     @Test func whatTheDSLCannotSayYetIsRefused() throws {

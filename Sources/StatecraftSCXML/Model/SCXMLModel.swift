@@ -12,13 +12,13 @@ package enum SCXMLNames {
 /// An SCXML document as read and checked: the model the compiler turns into a chart and the
 /// writer turns back into XML. Executable content keeps its source text; datamodels evaluate it.
 package struct DocumentModel: Hashable, Sendable {
-    enum Binding: String, Hashable, Sendable { case early, late }
+    package enum Binding: String, Hashable, Sendable { case early, late }
 
     package var name: String?
     package var datamodel: String?
     /// `statecraft:context` on `<scxml>`: the context type of a `swift` datamodel document.
     package var contextType: String? = nil
-    var binding: Binding = .early
+    package var binding: Binding = .early
     package var initial: [String]?
     package var states: [StateModel] = []
     package var data: [DataModel] = []

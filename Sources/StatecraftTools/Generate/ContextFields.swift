@@ -14,11 +14,15 @@ struct ContextField: Hashable {
     var isOptional: Bool
     /// Where the `<data>` is.
     var position: TextPosition
+    /// Whether the `<data>` has no value until assigned (no `expr`): `nil` is SCXML's `undefined`,
+    /// which the statecraft datamodel's arithmetic and comparisons refuse with `error.execution`.
+    var unboundUntilAssigned = false
 }
 
 /// The generated context's fields: every `<data>` of the document, in document order (SCXML's
 /// early binding: all are made when the machine starts), each with a Swift type, stated with
-/// `statecraft:type` or inferred from a literal `expr`.
+/// `statecraft:type`, inferred from a literal `expr`, or, for a `<data>` without `expr`, inferred
+/// from what the document puts in it (``UsageTypes``) and optional, `nil` until assigned.
 struct ContextFields {
     typealias Refusal = SCXMLGenerationError.Refusal
 
@@ -32,14 +36,35 @@ struct ContextFields {
             state.children.forEach(collect)
         }
         model.states.forEach(collect)
+        let topLevel = model.data.count
         var names = SwiftNameTable(reserved: ["host"])
         let literals = ExpressionTranslator(fields: [:], states: [:], eventIsOptional: true, inAction: false)
-        for data in all {
+        let usage = UsageTypes(model: model)
+        for (index, data) in all.enumerated() {
             func refuse(_ reason: String) {
                 refusals.append(Refusal(element: "data", position: data.position, reason: reason))
             }
-            if data.src != nil || data.content != nil {
-                refuse("a <data> with 'src' or content is not generated yet; give its value with a literal 'expr'")
+            if model.binding == .late, index >= topLevel, data.expr != nil || data.content != nil || data.src != nil {
+                refuse("with binding=\"late\" a state's <data> gets its value when the state is first entered, which is not "
+                    + "generated yet: the generated context makes every field when the machine starts")
+                continue
+            }
+            if data.src != nil || (data.content != nil && Self.contentValue(data.content) == nil) {
+                refuse(data.src != nil
+                    ? "a <data> with 'src' is not generated yet; give its value with a literal 'expr'"
+                    : "a <data> with markup content is not generated yet; give its value with a literal 'expr'")
+                continue
+            }
+            if let value = Self.contentValue(data.content) {
+                guard let type = Self.type(of: value), let initial = try? literals.literal(value) else {
+                    refuse("the type of the <data>'s content cannot be inferred (an object, an empty or mixed array); "
+                        + "give its value with a literal 'expr'")
+                    continue
+                }
+                let name = SwiftNames.escaped(names.name(for: data.id, fallback: "data"))
+                fields.append(ContextField(
+                    id: data.id, swiftName: name, type: type, initial: initial, isOptional: false, position: data.position
+                ))
                 continue
             }
             var node: ExpressionNode?
@@ -69,15 +94,40 @@ struct ContextFields {
                 optional = type.hasSuffix("?")
             } else if let node, let inferred = Self.inferredType(node) {
                 type = inferred
+            } else if data.expr == nil, case .type(let inferred)? = usage.types[data.id] {
+                type = inferred + "?"
+                optional = true
+            } else if data.expr == nil, case .conflict(let first, let second)? = usage.types[data.id] {
+                refuse("a <data> without 'expr' takes its type from what the document puts in it, but '\(SwiftNames.escapedText(data.id))' "
+                    + "is given both \(first) and \(second); state its type with statecraft:type")
+                continue
             } else {
                 refuse(data.expr == nil
-                    ? "a <data> without 'expr' needs its Swift type in statecraft:type (xmlns:statecraft=\"\(SCXMLNames.statecraft)\")"
+                    ? "a <data> without 'expr' needs its Swift type in statecraft:type (xmlns:statecraft=\"\(SCXMLNames.statecraft)\") "
+                        + "when the document puts no literal, typed data or foreach item or index in it"
                     : "the type of '\(SwiftNames.escapedText(data.expr ?? ""))' cannot be inferred; state it with statecraft:type")
                 continue
             }
             let name = SwiftNames.escaped(names.name(for: data.id, fallback: "data"))
             fields.append(ContextField(
-                id: data.id, swiftName: name, type: type, initial: initial, isOptional: optional, position: data.position
+                id: data.id, swiftName: name, type: type, initial: initial, isOptional: optional, position: data.position,
+                unboundUntilAssigned: data.expr == nil
+            ))
+        }
+        addDeclared(usage, &names)
+    }
+
+    /// A field for each `item` and `index` a `<foreach>` declares, of the type inferred for it.
+    private mutating func addDeclared(_ usage: UsageTypes, _ names: inout SwiftNameTable) {
+        for (id, position) in usage.declared {
+            guard case .type(let type)? = usage.types[id] else {
+                refusals.append(Refusal(element: "foreach", position: position, reason: "the variable '\(SwiftNames.escapedText(id))' "
+                    + "this <foreach> declares is given more than one type; declare it with a <data> and statecraft:type"))
+                continue
+            }
+            fields.append(ContextField(
+                id: id, swiftName: SwiftNames.escaped(names.name(for: id, fallback: "data")), type: type + "?", initial: "nil",
+                isOptional: true, position: position, unboundUntilAssigned: true
             ))
         }
     }
@@ -94,7 +144,15 @@ struct ContextFields {
         }
     }
 
-    private static func type(of value: SCXMLValue) -> String? {
+    /// The value of a `<data>`'s text content, as the statecraft datamodel reads it (a literal, else
+    /// the text with its white space normalized); `nil` without content or for markup.
+    static func contentValue(_ content: ContentModel?) -> SCXMLValue? {
+        guard case .text(let text)? = content else { return nil }
+        let datamodel = SCXMLExpressionDatamodel(environment: SCXMLDatamodelEnvironment(isActive: { _ in false }))
+        return datamodel.value(ofContent: text)
+    }
+
+    static func type(of value: SCXMLValue) -> String? {
         switch value {
         case .number: return "Double"
         case .string: return "String"

@@ -101,15 +101,18 @@ struct ExecutableContent {
     }
 
     private mutating func translate(_ actions: [Action], eventIsOptional: Bool, into lines: inout [String], survey: Bool) {
-        let expressions = translator(eventIsOptional: eventIsOptional, inAction: true)
         for action in actions {
+            var expressions = translator(eventIsOptional: eventIsOptional, inAction: true)
+            let unwraps = Unwraps()
+            expressions.unwraps = unwraps
             do throws(Untranslatable) {
-                let code = try statements(for: action, expressions, eventIsOptional, survey)
+                var code = try statements(for: action, expressions, eventIsOptional, survey)
                 switch action.kind {
-                case .branches, .foreach: lines += code  // their headers carry their own location
-                case .script where isSwift: lines += code  // located at its first line of Swift
-                default: lines += located(action.position, code)
+                case .branches, .foreach: break  // their headers carry their own location
+                case .script where isSwift: break  // located at its first line of Swift
+                default: code = located(action.position, code)
                 }
+                lines += unwrapping(unwraps, code, survey: survey)
             } catch {
                 if survey { refusals.append(Refusal(element: action.elementName, position: action.position, reason: error.reason)) }
             }
@@ -124,14 +127,16 @@ struct ExecutableContent {
     /// the context itself (it conforms to `Host`).
     private var host: String { isSwift ? "" : "context.host." }
 
-    private func expression(_ text: String, _ expressions: ExpressionTranslator) throws(Untranslatable) -> String {
+    private func expression(
+        _ text: String, _ expressions: ExpressionTranslator, reading: ExpressionTranslator.Reading = .value
+    ) throws(Untranslatable) -> String {
         if isSwift { return "(\(text))" }
         if datamodel == "null" {
             throw Untranslatable(reason: "the null datamodel evaluates no expression; of its conditions only a transition's "
                 + "In('state id') is generated (in an action the typed engine answers In() with the configuration before "
                 + "the microstep)")
         }
-        return try expressions.expression(text)
+        return try expressions.expression(text, reading: reading)
     }
 
     private mutating func statements(
@@ -149,7 +154,9 @@ struct ExecutableContent {
         case .log(let label, let expr):
             require(.log)
             let text = isSwift ? "String(describing: " : "scxmlText("
-            let message = try expr.map { expr throws(Untranslatable) in "\(text)\(try expression(expr, expressions)))" } ?? "\"\""
+            let message = try expr.map { expr throws(Untranslatable) in
+                "\(text)\(try expression(expr, expressions, reading: .text)))"
+            } ?? "\"\""
             return ["\(host)log(label: \(SwiftNames.literal(label ?? "")), message: \(message))"]
         case .assign(let location, let expr, let content):
             guard content == nil, let expr else {
@@ -171,7 +178,14 @@ struct ExecutableContent {
                 }
                 let inner = String(repeating: "    ", count: depth)
                 if let cond = branch.cond {
-                    lines += located(action.position, ["if \(try expression(cond, expressions)) {"]).map { inner + $0 }
+                    // The first condition's unbound data is unwrapped before the statement, a later
+                    // one's in its `else`, where it is evaluated.
+                    var condition = expressions
+                    let unwraps = Unwraps()
+                    if index > 0 { condition.unwraps = unwraps }
+                    let header = located(action.position, ["if \(try expression(cond, condition)) {"])
+                    lines += guardLines(unwraps, survey: survey).map { inner + $0 }
+                    lines += header.map { inner + $0 }
                 }
                 var body: [String] = []
                 translate(branch.actions, eventIsOptional: eventIsOptional, into: &body, survey: survey)
@@ -241,6 +255,27 @@ struct ExecutableContent {
             }
             return lines
         }
+    }
+
+    /// `code` in a `do` block whose first statement unwraps the data `unwraps` holds, raising
+    /// `error.execution` and ending the block when one is unbound; `code` when there is none.
+    private mutating func unwrapping(_ unwraps: Unwraps, _ code: [String], survey: Bool) -> [String] {
+        let guards = guardLines(unwraps, survey: survey)
+        guard !guards.isEmpty else { return code }
+        return ["do {"] + (guards + code).map { "    " + $0 } + ["}"]
+    }
+
+    /// `guard let` of the data `unwraps` holds, which raises `error.execution` and ends the block.
+    private mutating func guardLines(_ unwraps: Unwraps, survey: Bool) -> [String] {
+        guard !unwraps.fields.isEmpty else { return [] }
+        if survey { noteInternal("error.execution", at: unwraps.fields[0].position) }
+        let bindings = unwraps.fields.map { "let \(Unwraps.constant($0)) = context.\($0.swiftName)" }
+        return [
+            "guard \(bindings.joined(separator: ", ")) else {",
+            "    effects.raise(.\(eventCases["error.execution"] ?? "_"))",
+            "    return",
+            "}",
+        ]
     }
 
     private mutating func noteInternal(_ event: String, at position: TextPosition) {

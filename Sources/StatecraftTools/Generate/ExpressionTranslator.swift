@@ -19,16 +19,20 @@ struct ExpressionTranslator {
     var eventIsOptional: Bool
     /// Whether the code runs in an action (else in a guard).
     var inAction: Bool
+    /// Where an action's reads of data unbound until assigned are collected, to be unwrapped
+    /// before the statement (`error.execution` when unbound); `nil` in guards, where such a read
+    /// is generated only in `==`, `!=`, `+` of strings and `text()`.
+    var unwraps: Unwraps? = nil
 
-    /// The Swift of a whole expression.
-    func expression(_ text: String) throws(Untranslatable) -> String {
+    /// The Swift of a whole expression, which reads unbound data as `reading` says.
+    func expression(_ text: String, reading: Reading = .value) throws(Untranslatable) -> String {
         let node: ExpressionNode
         do {
             node = try StatecraftExpressionSyntax.expression(text)
         } catch {
             throw Untranslatable(reason: "the expression '\(SwiftNames.escapedText(text))' does not parse: \(error.message)")
         }
-        return try translate(node)
+        return try translate(node, reading: reading)
     }
 
     /// The Swift of a location that can be assigned: a field of the context.
@@ -59,6 +63,21 @@ struct ExpressionTranslator {
     private var eventName: String { eventIsOptional ? "(event?.scxmlName ?? \"\")" : "event.scxmlName" }
 
     func translate(_ node: ExpressionNode) throws(Untranslatable) -> String {
+        try translate(node, reading: .value)
+    }
+
+    /// How an expression reads data unbound until assigned (`T?`, `nil` for `undefined`).
+    enum Reading {
+        /// As a value: unwrapped, `error.execution` when unbound (the datamodel's arithmetic and
+        /// comparisons refuse `undefined`).
+        case value
+        /// As an optional: `==` and `!=` compare `undefined` like any value.
+        case optional
+        /// As text: `undefined` is written `undefined` (`+` with a string, `text()`).
+        case text
+    }
+
+    func translate(_ node: ExpressionNode, reading: Reading) throws(Untranslatable) -> String {
         switch node.kind {
         case .literal(let value):
             return try literal(value)
@@ -72,7 +91,7 @@ struct ExpressionTranslator {
             guard let field = fields[name] else {
                 throw Untranslatable(reason: "'\(SwiftNames.escapedText(name))' names no <data> of the document")
             }
-            return "context." + field.swiftName
+            return try read(field, reading)
         case .path(let base, let steps):
             if case .variable("_event") = base.kind, steps.count == 1, case .member("name") = steps[0].selector {
                 return eventName
@@ -86,9 +105,18 @@ struct ExpressionTranslator {
         case .unary(let op, let operand):
             return "(\(op.rawValue)\(try translate(operand)))"
         case .binary(let first, let rest):
-            var text = try translate(first)
+            let joinsText = Self.isString(first, fields) || rest.contains { Self.isString($0.operand, fields) }
+            func operand(_ node: ExpressionNode, _ op: BinaryOperator) throws(Untranslatable) -> String {
+                switch op {
+                case .equal, .notEqual: return try translate(node, reading: .optional)
+                case .add where joinsText:
+                    return try translate(node, reading: .text)
+                default: return try translate(node)
+                }
+            }
+            var text = try operand(first, rest.first?.op ?? .add)
             for step in rest {
-                let right = try translate(step.operand)
+                let right = try operand(step.operand, step.op)
                 text = step.op == .remainder
                     ? "\(text).truncatingRemainder(dividingBy: \(right))"
                     : "(\(text) \(step.op.rawValue) \(right))"
@@ -114,6 +142,35 @@ struct ExpressionTranslator {
         }
     }
 
+    /// A read of `field`: itself, or, for data unbound until assigned, as `reading` says.
+    private func read(_ field: ContextField, _ reading: Reading) throws(Untranslatable) -> String {
+        let path = "context." + field.swiftName
+        guard field.unboundUntilAssigned else { return path }
+        switch reading {
+        case .optional:
+            return path
+        case .text:
+            return "(\(path).map { scxmlText($0) } ?? \"undefined\")"
+        case .value:
+            guard let unwraps else {
+                throw Untranslatable(reason: "'\(SwiftNames.escapedText(field.id))' has no value until assigned (a <data> without "
+                    + "expr), and a condition that reads it other than with == or != would raise error.execution, which a "
+                    + "generated guard cannot; test isBound(\(SwiftNames.escapedText(field.id))) first in an <if>")
+            }
+            return unwraps.add(field)
+        }
+    }
+
+    /// Whether `node` is certainly a string: a string literal, string data, `text()`.
+    private static func isString(_ node: ExpressionNode, _ fields: [String: ContextField]) -> Bool {
+        switch node.kind {
+        case .literal(.string): return true
+        case .variable(let name): return fields[name].map { $0.type == "String" || $0.type == "String?" } ?? false
+        case .call(.text, _): return true
+        default: return false
+        }
+    }
+
     private func call(_ builtin: Builtin, _ arguments: [ExpressionNode]) throws(Untranslatable) -> String {
         switch builtin {
         case .inState:
@@ -133,7 +190,7 @@ struct ExpressionTranslator {
         case .has:
             throw Untranslatable(reason: "has() reads objects, which have no generated type yet")
         case .text:
-            return "scxmlText(\(try translate(arguments[0])))"
+            return "scxmlText(\(try translate(arguments[0], reading: .text)))"
         case .split:
             throw Untranslatable(reason: "split() is not generated yet")
         }
@@ -157,4 +214,20 @@ struct ExpressionTranslator {
             throw Untranslatable(reason: "object values ({...}) have no generated type yet")
         }
     }
+}
+
+/// The data unbound until assigned that one statement reads as values, in the order first read:
+/// each is unwrapped before the statement into a constant of its own, and the statement is not
+/// run (`error.execution` is raised and the block ends) when one is unbound, as the statecraft
+/// datamodel refuses `undefined` in arithmetic and comparisons.
+final class Unwraps {
+    private(set) var fields: [ContextField] = []
+
+    /// The constant that holds `field`'s value once unwrapped.
+    func add(_ field: ContextField) -> String {
+        if !fields.contains(field) { fields.append(field) }
+        return Self.constant(field)
+    }
+
+    static func constant(_ field: ContextField) -> String { "bound_" + field.swiftName.filter { $0 != "`" } }
 }
