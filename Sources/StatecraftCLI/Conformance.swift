@@ -33,6 +33,9 @@ struct Conformance: ParsableCommand {
     @Flag(help: "Also run the optional tests of the Basic HTTP Event I/O Processor (SCXML C.2), each session in real time with a server on 127.0.0.1 (a free port).")
     var http = false
 
+    @Option(help: ArgumentHelp("Also write each test the interpreter passes as generated Swift into this folder (one file per test, 'generated.txt' listing their types, 'refused.txt' the tests that cannot be generated and why), for scripts/generated-conformance.", valueName: "folder"))
+    var generateInto: String?
+
     /// The profiles' datamodels: the built-in ones, and `ecmascript`.
     static var datamodels: [String] { ConformanceProfile.builtIn.map(\.name) + [ECMAScriptEngine.datamodelName] }
 
@@ -78,7 +81,12 @@ struct Conformance: ParsableCommand {
             var runner = ConformanceRunner(directory: directory, profile: profile)
             runner.readPolicy = reading.policy
             if let processor { runner.basicHTTP = processor.sessionRunner }
-            summary = try runner.run { print(Self.painted("\($0)", terminal)) }
+            var passed: [String] = []
+            summary = try runner.run { result in
+                print(Self.painted("\(result)", terminal))
+                if result.status == .pass { passed.append(result.test) }
+            }
+            if let generateInto { try GeneratedConformance.write(passed, of: runner, into: generateInto) }
         } catch {
             throw ValidationError(error.description)
         }

@@ -16,10 +16,22 @@ enum SideBySideStep<Event> {
 func runSideBySide<State: RawRepresentable<String>, Event>(
     _ chart: Statechart<State, Event, Void>, document file: String, steps: [SideBySideStep<Event>], name: (Event) -> String
 ) throws -> [[String]] {
+    try runSideBySide(chart, context: (), document: file, steps: steps, name: name).trace
+}
+
+/// ``runSideBySide(_:document:steps:name:)`` for a chart with a context (a document with data or
+/// executable content): the machine starts with `context`, `configure` prepares the session before
+/// it starts (its log and external send handlers), and the machine is returned with the trace,
+/// to read its context.
+func runSideBySide<State: RawRepresentable<String>, Event, Context>(
+    _ chart: Statechart<State, Event, Context>, context: Context, document file: String, steps: [SideBySideStep<Event>],
+    name: (Event) -> String, configure: (SCXMLSession) -> Void = { _ in }
+) throws -> (trace: [[String]], machine: Machine<State, Event, Context>) {
     let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(file).path
     let session = SCXMLSession(document: try SCXMLDocument(contentsOfFile: path))
+    configure(session)
     session.start()
-    var machine = chart.makeMachine()
+    var machine = chart.makeMachine(context: context)
     var trace = [machine.activeStates.map(\.rawValue)]
     #expect(trace[0] == session.activeStates, "at the start")
     var now = Duration.zero  // the session's group's clock starts at zero, as the machine's
@@ -42,5 +54,5 @@ func runSideBySide<State: RawRepresentable<String>, Event>(
         #expect((machine.status == .done) == session.isFinished, "done, \(label)")
         trace.append(states)
     }
-    return trace
+    return (trace, machine)
 }

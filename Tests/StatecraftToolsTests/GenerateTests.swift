@@ -166,27 +166,89 @@ struct GenerateTests {
         #expect(swift.contains("On(.doneStateOther, to: .e)"))
     }
 
-    @Test func executableContentAndDataAreRefusedAtTheirPositions() throws {
+    @Test func executableContentBecomesSwiftOverTheContext() throws {
+        let swift = try generate("""
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" xmlns:statecraft="urn:statecraft:scxml" version="1.0" datamodel="statecraft">
+              <datamodel><data id="x" expr="1"/><data id="names" expr="['a']"/><data id="n" statecraft:type="Int"/></datamodel>
+              <state id="a">
+                <onentry><log expr="x % 2"/><raise event="go"/></onentry>
+                <transition event="go" cond="x &gt; 1 || !(length(names) == 1)" target="b"><assign location="x" expr="-x * 2"/></transition>
+              </state>
+              <final id="b"/>
+            </scxml>
+            """)
+        #expect(swift.contains("        var x: Double = 1\n"))
+        #expect(swift.contains("        var names: [String] = [\"a\"]\n"))
+        #expect(swift.contains("        var n: Int? = nil\n"))  // a stated type without expr: unbound until assigned
+        #expect(swift.contains("context.host.log(label: \"\", message: scxmlText(context.x.truncatingRemainder(dividingBy: 2)))"))
+        #expect(swift.contains("return ((context.x > 1) || (!(Double(context.names.count) == 1)))"))
+        #expect(swift.contains("context.x = ((-context.x) * 2)"))
+        // Swift reports an error in generated code at the document's line.
+        #expect(swift.contains("#sourceLocation(file: \"test.scxml\", line: 5)\n                    context.x = "))
+        #expect(swift.contains("static func makeChart() throws(DefinitionError) -> Statechart<State, Event, Context> {"))
+    }
+
+    @Test func whatCannotBeTranslatedIsRefusedAtItsPosition() throws {
         let found = try refusals("""
             <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft">
-              <datamodel><data id="x" expr="1"/></datamodel>
+              <datamodel><data id="x" expr="1"/><data id="o" expr="{a: 1}"/><data id="y"/></datamodel>
               <state id="a">
-                <onentry><log expr="x"/><raise event="go"/></onentry>
-                <transition event="go" cond="x &gt; 1" target="b"><assign location="x" expr="2"/></transition>
+                <onentry><log expr="_sessionid"/><assign location="x.y" expr="2"/><send event="e" namelist="x"/></onentry>
+                <transition event="go" cond="typeof(x) == 'number'" target="b"><assign location="z" expr="In('a')"/></transition>
                 <invoke type="scxml" src="child.scxml"/>
               </state>
               <final id="b"><donedata><param name="n" expr="x"/></donedata></final>
             </scxml>
             """)
-        let code = "executable content is not generated yet; only the document's structure is (states, transitions, In() conditions)"
         #expect(found == [
-            "<data> at 2:14: the datamodel's data is not generated yet",
-            "<log> at 4:14: \(code)",
-            "<raise> at 4:29: \(code)",
-            "<transition> at 5:5: the condition 'x > 1' is not generated yet: only In('state id') is",
-            "<assign> at 5:55: \(code)",
+            "<data> at 2:37: a <data>'s expr is generated when it is a literal (a number, string, boolean, array of them, "
+                + "null), not an expression over other data (object values ({...}) have no generated type yet); assign it in <onentry>",
+            "<data> at 2:65: a <data> without 'expr' needs its Swift type in statecraft:type (xmlns:statecraft=\"urn:statecraft:scxml\") "
+                + "when the document puts no literal, typed data or foreach item or index in it",
+            "<log> at 4:14: the system variable '_sessionid' is not generated; only _event.name is",
+            "<assign> at 4:38: a location with members or indices ('x' followed by . or [) is not generated: the generated "
+                + "context's fields are whole values",
+            "<send> at 4:71: a <send> with namelist is not generated yet; only literal event, target, id and delay are "
+                + "(events carry no typed data yet)",
+            "<transition> at 5:5: typeof() is not generated: in the generated code every value's type is known when it is built",
+            "<assign> at 5:68: 'z' names no <data> of the document",
             "<invoke> at 6:5: invoking another session is not generated yet",
             "<donedata> at 8:17: done data is not generated yet",
+        ])
+        let null = try refusals(document(#"<state id="a"><onentry><if cond="In('a')"><raise event="e"/></if></onentry></state>"#))
+        #expect(null.first?.hasPrefix("<if> at 2:24: the null datamodel evaluates no expression") == true)
+    }
+
+    @Test func dataWithoutExprTakesTheTypeOfWhatIsPutInItAndIsUnwrappedWhereUndefinedIsAnError() throws {
+        let xml = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft">
+              <datamodel><data id="n"/><data id="all" expr="[1, 2]"/><data id="one"/><data id="i"/></datamodel>
+              <state id="a">
+                <onentry><assign location="n" expr="n * 2"/><foreach array="all" item="one" index="i"/></onentry>
+                <transition event="e" cond="n == 1" target="b"><assign location="n" expr="1"/></transition>
+              </state>
+              <final id="b"/>
+            </scxml>
+            """
+        let swift = try generate(xml)
+        #expect(swift.contains("        var n: Double? = nil\n"))
+        #expect(swift.contains("        var one: Double? = nil\n") && swift.contains("        var i: Double? = nil\n"))
+        #expect(swift.contains("do {\n") && swift.contains("guard let bound_n = context.n else {\n"))
+        #expect(swift.contains("effects.raise(.errorExecution)") && swift.contains("context.n = (bound_n * 2)"))
+        #expect(swift.contains("return (context.n == 1)"))
+        let found = try refusals(xml.replacingOccurrences(of: "expr=\"n * 2\"", with: "expr=\"'two'\""))
+        #expect(found == [
+            "<data> at 2:14: a <data> without 'expr' takes its type from what the document puts in it, but 'n' is given "
+                + "both String and Double; state its type with statecraft:type",
+            "<assign> at 4:14: 'n' names no <data> of the document",
+            "<transition> at 5:5: 'n' names no <data> of the document",
+            "<assign> at 5:52: 'n' names no <data> of the document",
+        ])
+        let guarded = try refusals(xml.replacingOccurrences(of: "cond=\"n == 1\"", with: "cond=\"n &gt; 1\""))
+        #expect(guarded == [
+            "<transition> at 5:5: 'n' has no value until assigned (a <data> without expr), and a condition that reads it "
+                + "other than with == or != would raise error.execution, which a generated guard cannot; test isBound(n) "
+                + "first in an <if>",
         ])
     }
 
@@ -205,14 +267,14 @@ struct GenerateTests {
     }
 
     @Test func theErrorNamesTheFileAndReadsAsCompilerDiagnostics() throws {
-        let error = try #require(try generationError(document(#"<state id="a"><onexit><send event="x"/></onexit></state>"#)))
-        #expect("\(error)".hasPrefix("test.scxml: <send> at 2:23: executable content"))
-        #expect(error.diagnostics.first?.hasPrefix("test.scxml:2:23: error: <send>: executable content") == true)
+        let error = try #require(try generationError(document(#"<state id="a"><onexit><assign location="x" expr="1"/></onexit></state>"#)))
+        #expect("\(error)".hasPrefix("test.scxml: <assign> at 2:23: the null datamodel has no locations"))
+        #expect(error.diagnostics.first?.hasPrefix("test.scxml:2:23: error: <assign>: the null datamodel has no locations") == true)
     }
 
     @Test func theCommandWritesToStandardOutputOrAFileAndRefusesWithStatusOne() throws {
         let light = document(#"<state id="a"><transition event="go" target="b"/></state><final id="b"/>"#, attributes: #" name="light""#)
-        let refused = document(#"<state id="a"><onentry><raise event="go"/></onentry></state>"#)
+        let refused = document(#"<state id="a"><onentry><assign location="x" expr="1"/></onentry></state>"#)
         let folder = try ToolProcess.folder(with: ["light.scxml": light, "refused.scxml": refused])
         let output = try ToolProcess.run(["generate", "light.scxml"], in: folder)
         #expect(output.status == 0)
@@ -225,6 +287,6 @@ struct GenerateTests {
         let failed = try ToolProcess.run(["generate", "refused.scxml"], in: folder)
         #expect(failed.status == 1)
         #expect(failed.standardOutput.isEmpty)
-        #expect(failed.standardError.contains("refused.scxml: <raise> at 2:24: executable content is not generated yet"))
+        #expect(failed.standardError.contains("refused.scxml: <assign> at 2:24: the null datamodel has no locations to assign"))
     }
 }

@@ -1,9 +1,9 @@
 /// A range of an expression's source, in Unicode scalars from 0.
-struct SourceSpan: Hashable, Sendable {
+package struct SourceSpan: Hashable, Sendable {
     /// The first scalar.
-    var start: Int
+    package var start: Int
     /// One past the last scalar.
-    var end: Int
+    package var end: Int
 
     /// The span from the start of `self` to the end of `other`.
     func through(_ other: SourceSpan) -> SourceSpan {
@@ -12,14 +12,14 @@ struct SourceSpan: Hashable, Sendable {
 }
 
 /// A parsed expression of the `statecraft` language: what it does, and where it was written.
-struct ExpressionNode: Sendable {
+package struct ExpressionNode: Sendable {
     /// What the expression does.
-    var kind: ExpressionKind
+    package var kind: ExpressionKind
     /// Where it was written.
-    var span: SourceSpan
+    package var span: SourceSpan
     /// How many nodes deep the tree below this one goes, itself included: evaluation recurses
     /// this deep.
-    var height: Int
+    package var height: Int
 
     /// Creates a node without children.
     init(kind: ExpressionKind, span: SourceSpan) {
@@ -41,7 +41,7 @@ struct ExpressionNode: Sendable {
 /// Chains of operators of one precedence level (`a + b - c`), `&&` and `||` chains and the
 /// member and index steps after a value are flat lists, so that long expressions make wide
 /// trees, not deep ones: evaluating them recurses only as deep as the source nests.
-indirect enum ExpressionKind: Sendable {
+package indirect enum ExpressionKind: Sendable {
     /// A literal value, or an array or object literal whose members are all literals.
     case literal(SCXMLValue)
     /// A variable, read by name.
@@ -68,9 +68,9 @@ indirect enum ExpressionKind: Sendable {
 }
 
 /// One `.name` or `[index]` step of a path.
-struct PathStep: Sendable {
+package struct PathStep: Sendable {
     /// A step's selector.
-    enum Selector: Sendable {
+    package enum Selector: Sendable {
         /// `.name`.
         case member(String)
         /// `[index]`.
@@ -78,43 +78,43 @@ struct PathStep: Sendable {
     }
 
     /// What the step selects.
-    var selector: Selector
+    package var selector: Selector
     /// Where the step was written (from `.` or `[` to the end of the step).
-    var span: SourceSpan
+    package var span: SourceSpan
 }
 
 /// An operator and its right operand in a ``ExpressionKind/binary(first:rest:)`` chain.
-struct BinaryOperand: Sendable {
+package struct BinaryOperand: Sendable {
     /// The operator.
-    var op: BinaryOperator
+    package var op: BinaryOperator
     /// Where the operator was written.
-    var operatorSpan: SourceSpan
+    package var operatorSpan: SourceSpan
     /// The right operand.
-    var operand: ExpressionNode
+    package var operand: ExpressionNode
 }
 
 /// A member of an object literal.
-struct ObjectMemberNode: Sendable {
+package struct ObjectMemberNode: Sendable {
     /// The member's name.
-    var name: String
+    package var name: String
     /// Its value.
-    var value: ExpressionNode
+    package var value: ExpressionNode
 }
 
 /// A location: a variable, then any number of `.name` and `[index]` steps.
-struct LocationNode: Sendable {
+package struct LocationNode: Sendable {
     /// The variable at the root.
-    var variable: String
+    package var variable: String
     /// Where the variable's name was written.
-    var variableSpan: SourceSpan
+    package var variableSpan: SourceSpan
     /// The steps, in order.
-    var steps: [PathStep]
+    package var steps: [PathStep]
     /// The whole location.
-    var span: SourceSpan
+    package var span: SourceSpan
 }
 
 /// A statement of a `<script>`.
-enum ScriptStatement: Sendable {
+package enum ScriptStatement: Sendable {
     /// `location = expression`.
     case assignment(LocationNode, ExpressionNode)
     /// `var name` (with `nil`) or `var name = expression`.
@@ -122,7 +122,7 @@ enum ScriptStatement: Sendable {
 }
 
 /// `-` and `!`.
-enum UnaryOperator: String, Sendable {
+package enum UnaryOperator: String, Sendable {
     /// Negation of a number.
     case negate = "-"
     /// Negation of a boolean.
@@ -131,7 +131,7 @@ enum UnaryOperator: String, Sendable {
 
 /// The binary operators, from the lowest precedence level to the highest; `&&` and `||` are
 /// ``ExpressionKind/logical(isAnd:operands:)`` chains instead.
-enum BinaryOperator: String, Sendable {
+package enum BinaryOperator: String, Sendable {
     case equal = "=="
     case notEqual = "!="
     case less = "<"
@@ -146,7 +146,7 @@ enum BinaryOperator: String, Sendable {
 }
 
 /// The built-in functions.
-enum Builtin: String, Sendable, CaseIterable {
+package enum Builtin: String, Sendable, CaseIterable {
     /// `In(stateID)`: whether the state is active.
     case inState = "In"
     /// `typeof(x)`: the name of the kind of `x`.
@@ -167,7 +167,7 @@ enum Builtin: String, Sendable, CaseIterable {
     case split
 
     /// How many arguments the function takes.
-    var arity: Int {
+    package var arity: Int {
         switch self {
         case .inState, .typeOf, .length, .text: 1
         case .has, .contains, .startsWith, .concat, .split: 2
@@ -176,4 +176,23 @@ enum Builtin: String, Sendable, CaseIterable {
 
     /// The names of all functions, `isBound` included, for messages.
     static let allNames = "In, isBound, typeof, length, has, contains, startsWith, concat, text, split"
+}
+
+/// The `statecraft` language's parser, for the Swift generator (in StatecraftTools), which
+/// translates the trees into Swift.
+package enum StatecraftExpressionSyntax {
+    /// Parses a whole expression; the error's message says what is wrong.
+    package static func expression(_ text: String) throws(SCXMLDatamodelError) -> ExpressionNode {
+        try ExpressionParser.expression(Array(text.unicodeScalars))
+    }
+
+    /// Parses a whole location.
+    package static func location(_ text: String) throws(SCXMLDatamodelError) -> LocationNode {
+        try ExpressionParser.location(Array(text.unicodeScalars))
+    }
+
+    /// Parses a whole script.
+    package static func script(_ text: String) throws(SCXMLDatamodelError) -> [ScriptStatement] {
+        try ExpressionParser.script(Array(text.unicodeScalars))
+    }
 }

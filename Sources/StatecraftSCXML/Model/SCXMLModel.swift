@@ -1,19 +1,24 @@
 /// The SCXML namespace and the type URIs the recommendation defines.
-enum SCXMLNames {
+package enum SCXMLNames {
     static let namespace = "http://www.w3.org/2005/07/scxml"
     static let scxmlProcessor = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"
     static let basicHTTPProcessor = "http://www.w3.org/TR/scxml/#BasicHTTPEventProcessor"
     static let scxmlInvokeType = "http://www.w3.org/TR/scxml/"
+    /// Statecraft's own namespace, for what only the Swift generator reads (`statecraft:type`,
+    /// `statecraft:action`, `statecraft:context`); the interpreter ignores its attributes.
+    package static let statecraft = "urn:statecraft:scxml"
 }
 
 /// An SCXML document as read and checked: the model the compiler turns into a chart and the
 /// writer turns back into XML. Executable content keeps its source text; datamodels evaluate it.
 package struct DocumentModel: Hashable, Sendable {
-    enum Binding: String, Hashable, Sendable { case early, late }
+    package enum Binding: String, Hashable, Sendable { case early, late }
 
     package var name: String?
     package var datamodel: String?
-    var binding: Binding = .early
+    /// `statecraft:context` on `<scxml>`: the context type of a `swift` datamodel document.
+    package var contextType: String? = nil
+    package var binding: Binding = .early
     package var initial: [String]?
     package var states: [StateModel] = []
     package var data: [DataModel] = []
@@ -52,23 +57,25 @@ package struct TransitionModel: Hashable, Sendable {
 
 package struct DataModel: Hashable, Sendable {
     package var id: String
-    var src: String?
-    var expr: String?
-    var content: ContentModel?
+    package var src: String?
+    package var expr: String?
+    package var content: ContentModel?
     package var position: TextPosition
+    /// `statecraft:type`: the Swift type the generated context gives this data.
+    package var statedType: String? = nil
 }
 
 /// Inline content: text, or markup kept as written.
-enum ContentModel: Hashable, Sendable {
+package enum ContentModel: Hashable, Sendable {
     case text(String)
     case markup([DocumentNode])
 }
 
-struct ParamModel: Hashable, Sendable {
-    var name: String
-    var expr: String?
-    var location: String?
-    var position: TextPosition
+package struct ParamModel: Hashable, Sendable {
+    package var name: String
+    package var expr: String?
+    package var location: String?
+    package var position: TextPosition
 }
 
 package struct DoneDataModel: Hashable, Sendable {
@@ -78,21 +85,21 @@ package struct DoneDataModel: Hashable, Sendable {
     package var position: TextPosition
 }
 
-struct SendModel: Hashable, Sendable {
-    var event: String?
-    var eventExpr: String?
-    var target: String?
-    var targetExpr: String?
-    var type: String?
-    var typeExpr: String?
-    var id: String?
-    var idLocation: String?
-    var delay: String?
-    var delayExpr: String?
-    var namelist: [String] = []
-    var params: [ParamModel] = []
-    var contentExpr: String?
-    var content: ContentModel?
+package struct SendModel: Hashable, Sendable {
+    package var event: String?
+    package var eventExpr: String?
+    package var target: String?
+    package var targetExpr: String?
+    package var type: String?
+    package var typeExpr: String?
+    package var id: String?
+    package var idLocation: String?
+    package var delay: String?
+    package var delayExpr: String?
+    package var namelist: [String] = []
+    package var params: [ParamModel] = []
+    package var contentExpr: String?
+    package var content: ContentModel?
 }
 
 package struct InvokeModel: Hashable, Sendable {
@@ -113,7 +120,7 @@ package struct InvokeModel: Hashable, Sendable {
 
 /// One element of executable content.
 package struct Action: Hashable, Sendable {
-    indirect enum Kind: Hashable, Sendable {
+    package indirect enum Kind: Hashable, Sendable {
         case raise(event: String)
         case send(SendModel)
         case cancel(sendID: String?, sendIDExpr: String?)
@@ -125,13 +132,15 @@ package struct Action: Hashable, Sendable {
         case script(source: String?, src: String?)
     }
 
-    struct Branch: Hashable, Sendable {
-        var cond: String?
-        var actions: [Action]
+    package struct Branch: Hashable, Sendable {
+        package var cond: String?
+        package var actions: [Action]
     }
 
-    var kind: Kind
+    package var kind: Kind
     package var position: TextPosition
+    /// `statecraft:action` on a `<script>`: an action the app provides to generated code.
+    package var hostAction: String? = nil
 
     /// The element's name as the document writes it (`assign`, `if`, `send`...), for messages.
     package var elementName: String {

@@ -16,7 +16,8 @@ extension ModelReader {
             }
             items.append(DataModel(
                 id: try required("id", of: child), src: child.attribute("src"), expr: child.attribute("expr"),
-                content: content, position: child.position
+                content: content, position: child.position,
+                statedType: child.attribute("type", namespace: SCXMLNames.statecraft)
             ))
         }
         return items

@@ -90,7 +90,9 @@ extension ModelReader {
         default:
             throw error("<\(element.name)> is not executable content", at: element, rule: "4.1: the elements of executable content")
         }
-        return Action(kind: kind, position: element.position)
+        var action = Action(kind: kind, position: element.position)
+        if element.name == "script" { action.hostAction = element.attribute("action", namespace: SCXMLNames.statecraft) }
+        return action
     }
 
     func readSend(_ element: DocumentElement) throws(SCXMLError) -> SendModel {

@@ -103,6 +103,7 @@ struct ModelReader {
         var model = DocumentModel(position: root.position)
         model.name = root.attribute("name")
         model.datamodel = root.attribute("datamodel")
+        model.contextType = root.attribute("context", namespace: SCXMLNames.statecraft)
         if let binding = root.attribute("binding") {
             guard let value = DocumentModel.Binding(rawValue: binding) else {
                 throw error("<scxml> has binding '\(binding)'; write 'early' or 'late'", at: root, rule: "3.2.1: 'binding' is 'early' or 'late'")

@@ -147,6 +147,10 @@ public final class SCXMLDocument: Sendable {
                     + "SCXMLDatamodels.withECMAScript(); on Linux build with '--traits ECMAScript' and install "
                     + "libjavascriptcoregtk-4.1-dev (apt)"
             }
+            if name == "swift" {
+                message = "the datamodel 'swift' holds Swift source, which only generated code runs: the interpreter "
+                    + "cannot run this document; turn it into Swift with `statecraft generate` or StatecraftGeneratePlugin"
+            }
             message = ModelReader.citing(message, rule: "3.2.1: 'datamodel' names the datamodel the document runs with")
             throw SCXMLError(code: .invalidDocument, message: message, position: model.position, file: file)
         }

@@ -33,9 +33,13 @@ struct DelayedTransitions {
     private var takers: [String: Set<String>] = [:]
     private var byID: [String: StateModel] = [:]
     private let datamodel: String
+    /// Whether what is not a delayed transition is left to the translation of executable
+    /// content (`null`, `statecraft` and `swift` documents) rather than refused.
+    private let fallsBack: Bool
 
     init(model: DocumentModel, datamodel: String) {
         self.datamodel = datamodel
+        fallsBack = ["null", "statecraft", "swift"].contains(datamodel)
         var all: [StateModel] = []
         func collect(_ state: StateModel, under parentID: String?) {
             all.append(state)
@@ -83,6 +87,9 @@ struct DelayedTransitions {
     }
 
     private mutating func claim(_ action: Action, _ reason: String) {
+        // Where executable content is generated, a send or cancel that is no delayed transition
+        // is an ordinary action (`effects.send(_:after:id:)`, `effects.cancel(_:)`).
+        if fallsBack { return }
         claimed.insert(action.position)
         refusals.append(Refusal(element: action.elementName, position: action.position, reason: reason))
     }

@@ -4,12 +4,14 @@ import StatecraftSCXML
 enum Refusals {
     typealias Refusal = SCXMLGenerationError.Refusal
 
-    static let executable = "executable content is not generated yet; only the document's structure is "
-        + "(states, transitions, In() conditions)"
+    static let executable = "executable content is generated for the null and statecraft datamodels only; "
+        + "of another document only the structure is (states, transitions, In() conditions)"
 
     /// - Parameter delayed: What ``DelayedTransitions`` translated or refused among the
     ///   `<send>`s and `<cancel>`s; those are not refused again.
-    static func find(in model: DocumentModel, delayed: DelayedTransitions) -> [Refusal] {
+    /// - Parameter content: The translation of executable content and data, for a `null` or
+    ///   `statecraft` document; `nil` refuses all of it.
+    static func find(in model: DocumentModel, delayed: DelayedTransitions, content: ExecutableContent?) -> [Refusal] {
         var ids: Set<String> = []
         func collect(_ state: StateModel) {
             ids.insert(state.id)
@@ -20,19 +22,26 @@ enum Refusals {
         if let initial = model.initial, initial.count > 1 {
             refusals.append(Refusal(element: "scxml", position: model.position, reason: severalInitial(initial)))
         }
-        refusals += model.data.map(refuseData)
-        refusals += model.script.map(refuseAction)
-        for state in model.states { find(in: state, ids: ids, claimed: delayed.claimed, into: &refusals) }
+        if let content {
+            refusals += content.refusals
+        } else {
+            refusals += model.data.map(refuseData)
+            refusals += model.script.map(refuseAction)
+        }
+        for state in model.states { find(in: state, ids: ids, claimed: delayed.claimed, content: content, into: &refusals) }
         return refusals.sorted { $0.position < $1.position }
     }
 
     private static func find(
-        in state: StateModel, ids: Set<String>, claimed: Set<TextPosition>, into refusals: inout [Refusal]
+        in state: StateModel, ids: Set<String>, claimed: Set<TextPosition>, content: ExecutableContent?,
+        into refusals: inout [Refusal]
     ) {
         let element = elementName(of: state)
-        refusals += state.data.map(refuseData)
-        for block in state.onEntry + state.onExit {
-            refusals += block.filter { !claimed.contains($0.position) }.map(refuseAction)
+        if content == nil {
+            refusals += state.data.map(refuseData)
+            for block in state.onEntry + state.onExit {
+                refusals += block.filter { !claimed.contains($0.position) }.map(refuseAction)
+            }
         }
         refusals += state.invokes.map {
             Refusal(element: "invoke", position: $0.position, reason: "invoking another session is not generated yet")
@@ -44,7 +53,13 @@ enum Refusals {
             refusals.append(Refusal(element: element, position: state.position, reason: severalInitial(initial)))
         }
         if let transition = state.initialTransition {
-            refusals += transition.actions.map(refuseAction)
+            if content == nil { refusals += transition.actions.map(refuseAction) }
+            if content != nil, case .history = state.kind, let first = transition.actions.first {
+                refusals.append(Refusal(
+                    element: first.elementName, position: first.position,
+                    reason: "the actions of a history's default transition are not expressible in the DSL yet"
+                ))
+            }
             if transition.targets.count > 1 {
                 refusals.append(Refusal(
                     element: "transition", position: transition.position,
@@ -54,7 +69,7 @@ enum Refusals {
             }
         }
         for transition in state.transitions {
-            refusals += transition.actions.map(refuseAction)
+            if content == nil { refusals += transition.actions.map(refuseAction) }
             if let cond = transition.cond {
                 if let id = SCXMLNullDatamodel.inStateID(cond) {
                     if !ids.contains(id) {
@@ -63,10 +78,17 @@ enum Refusals {
                             reason: "the condition \(quoted(cond)) names no state of the document"
                         ))
                     }
+                } else if let content {
+                    do throws(Untranslatable) {
+                        _ = try content.condition(cond, eventIsOptional: transition.event == nil)
+                    } catch {
+                        refusals.append(Refusal(element: "transition", position: transition.position, reason: error.reason))
+                    }
                 } else {
                     refusals.append(Refusal(
                         element: "transition", position: transition.position,
-                        reason: "the condition \(quoted(cond)) is not generated yet: only In('state id') is"
+                        reason: "the condition \(quoted(cond)) is not generated: of a document whose datamodel is neither "
+                            + "null nor statecraft, only In('state id') is"
                     ))
                 }
             }
@@ -78,7 +100,7 @@ enum Refusals {
                 ))
             }
         }
-        for child in state.children { find(in: child, ids: ids, claimed: claimed, into: &refusals) }
+        for child in state.children { find(in: child, ids: ids, claimed: claimed, content: content, into: &refusals) }
     }
 
     static func elementName(of state: StateModel) -> String {

@@ -16,10 +16,11 @@ package import StatecraftSCXML
 /// internal and external, with several targets, `In('id')` conditions (``When``), and delayed
 /// transitions (`After`): a `<send>` of an event to the session itself after a literal delay in
 /// a state's `<onentry>`, cancelled in its `<onexit>`, whose event only that state's transition
-/// takes. A document
-/// that needs more (executable content, `<data>`, `<invoke>`, `<donedata>`, another condition) is
-/// refused with every element that cannot be generated, at its line and column: nothing is
-/// dropped in silence.
+/// takes. In a `null`, `statecraft` or `swift` document, executable content and conditions become
+/// Swift over a context (``ExecutableContent``): a generated `Context` struct of the document's
+/// `<data>`, or the type a `swift` document names. A document that needs more (`<invoke>`,
+/// `<donedata>`, what cannot be translated) is refused with every element that cannot be
+/// generated, at its line and column: nothing is dropped in silence.
 package struct SCXMLSwiftGenerator {
     /// Who may use the generated declarations.
     package enum Access: String, Sendable {
@@ -63,14 +64,76 @@ package struct SCXMLSwiftGenerator {
     /// - Throws: ``SCXMLGenerationError`` listing every element the generator cannot express.
     package func generate() throws(SCXMLGenerationError) -> String {
         let delayed = DelayedTransitions(model: model, datamodel: datamodel)
-        let refusals = Refusals.find(in: model, delayed: delayed)
+        let content = executableContent(claimed: delayed.claimed)
+        let refusals = Refusals.find(in: model, delayed: delayed, content: content)
         guard refusals.isEmpty else { throw SCXMLGenerationError(file: file, refusals: refusals) }
         var writer = SwiftChartWriter(
-            model: model, typeName: typeName, access: access, datamodel: datamodel, file: file, timers: delayed.timers
+            model: model, typeName: typeName, access: access, datamodel: datamodel, file: file, timers: delayed.timers,
+            content: content
         )
         return writer.write()
     }
+
+    /// The translation of the document's data and executable content, surveyed; `nil` for a
+    /// datamodel other than `null` and `statecraft`, whose executable content is refused.
+    private func executableContent(claimed: Set<TextPosition>) -> ExecutableContent? {
+        guard ["null", "statecraft", "swift"].contains(datamodel) else { return nil }
+        var ids: [String: String] = [:]
+        var names = SwiftNameTable(reserved: ["rawValue", "allCases", "hashValue", "hash"])
+        func collect(_ state: StateModel) {
+            ids[state.id] = "." + SwiftNames.escaped(names.name(for: state.id, fallback: "state"))
+            state.children.forEach(collect)
+        }
+        model.states.forEach(collect)
+        let fields = ContextFields(model: model)
+        let usable = datamodel == "statecraft" ? fields.fields : []
+        var content = ExecutableContent(
+            datamodel: datamodel, fields: Dictionary(usable.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+            states: ids, file: file
+        )
+        var blocks: [[Action]] = []
+        func gather(_ state: StateModel) {
+            for block in state.onEntry + state.onExit { blocks.append(block.filter { !claimed.contains($0.position) }) }
+            if let initial = state.initialTransition { blocks.append(initial.actions) }
+            blocks += state.transitions.map(\.actions)
+            state.children.forEach(gather)
+        }
+        model.states.forEach(gather)
+        content.survey(blocks)
+        var allData = model.data
+        func collectData(_ state: StateModel) {
+            allData += state.data
+            state.children.forEach(collectData)
+        }
+        model.states.forEach(collectData)
+        switch datamodel {
+        case "null":
+            content.refuse(allData.map { SCXMLGenerationError.Refusal(element: "data", position: $0.position, reason: "the null datamodel has no data") })
+        case "swift":
+            content.refuse(allData.map {
+                SCXMLGenerationError.Refusal(element: "data", position: $0.position, reason: "the swift datamodel's data are the "
+                    + "properties of the context type the document names (statecraft:context); declare them there")
+            })
+            if !SwiftNames.isTypeName(model.contextType ?? "") {
+                content.refuse([SCXMLGenerationError.Refusal(
+                    element: "scxml", position: model.position,
+                    reason: "a document of the swift datamodel names its context type in statecraft:context "
+                        + "(xmlns:statecraft=\"urn:statecraft:scxml\"), a Swift type name such as 'Game' or 'App.Game'"
+                )])
+            }
+        default:
+            content.refuse(fields.refusals)
+        }
+        content.refuse(model.script.map {
+            SCXMLGenerationError.Refusal(element: "script", position: $0.position, reason: "a top-level <script> is not generated yet; "
+                + "write it in the initial state's <onentry>")
+        })
+        content.orderedFields = usable
+        return content
+    }
 }
+
+
 
 /// Why a document cannot be generated: each element the generator cannot express, where it is,
 /// and why.

@@ -13,6 +13,8 @@ struct SwiftChartWriter {
     let file: String?
     /// State id → its delayed transitions.
     let timers: [String: [DelayedTransitions.Timer]]
+    /// The translation of data and executable content (`null` and `statecraft` documents).
+    var content: ExecutableContent?
 
     var lines: [String] = []
     /// State id → case name.
@@ -31,9 +33,10 @@ struct SwiftChartWriter {
 
     init(
         model: DocumentModel, typeName: String, access: SCXMLSwiftGenerator.Access, datamodel: String, file: String?,
-        timers: [String: [DelayedTransitions.Timer]]
+        timers: [String: [DelayedTransitions.Timer]], content: ExecutableContent? = nil
     ) {
         self.model = model
+        self.content = content
         self.timers = timers
         self.typeName = typeName
         self.access = access
@@ -65,6 +68,9 @@ struct SwiftChartWriter {
                 }
             }
         }
+        // The events the executable content raises and sends are cases too, before the form
+        // of `Event` is chosen from every case.
+        registerActionEvents()
         chooseEventMatching(states)
         let source = file.map { String($0.split(separator: "/").last ?? "") } ?? "an SCXML document"
         lines = [
@@ -81,8 +87,10 @@ struct SwiftChartWriter {
         lines.append("")
         writeEvents()
         lines.append("")
+        writeContext()
         writeChart()
         lines.append("}")
+        writeSwiftDatamodelExtension()
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -159,7 +167,7 @@ struct SwiftChartWriter {
         lines.append("    ///")
         lines.append("    /// - Throws: `DefinitionError` if the chart is not valid, which a document `statecraft check`")
         lines.append("    ///   accepts never is.")
-        lines.append("    \(modifier)static func makeChart() throws(DefinitionError) -> Statechart<State, Event, Void> {")
+        lines.append("    \(modifier)static func makeChart() throws(DefinitionError) -> Statechart<State, Event, \(contextType)> {")
         lines.append("        try Statechart(\(arguments.joined(separator: ", "))) {")
         for state in model.states { write(state, depth: 3) }
         lines.append("        }")
@@ -175,18 +183,21 @@ struct SwiftChartWriter {
         let name = state(model.id)
         var body: [String] = []
         if let initial = model.initialTransition?.targets.first ?? model.initial?.first {
-            body.append("Initial(to: \(state(initial)))")
+            body.append("Initial(to: \(state(initial)))" + actionClosure(model.initialTransition?.actions ?? [], eventIsOptional: true))
         }
         body += model.transitions.flatMap(matching.split).map(transition)
+        body += actionBlocks(of: model)
         body += (timers[model.id] ?? []).map(after)
         switch model.kind {
         case .history(let deep):
             let target = model.initialTransition?.targets.first.map { ", default: \(state($0))" } ?? ""
             lines.append("\(indent)History(\(name)\(deep ? ", .deep" : "")\(target))")
             return
-        case .final:
+        case .final where body.isEmpty:
             lines.append("\(indent)Final(\(name))")
             return
+        case .final:
+            lines.append("\(indent)Final(\(name)) {")
         case .state where model.children.isEmpty:
             guard !body.isEmpty else {
                 lines.append("\(indent)Atomic(\(name))")
@@ -198,7 +209,9 @@ struct SwiftChartWriter {
         case .parallel:
             lines.append("\(indent)Parallel(\(name)) {")
         }
-        for line in body { lines.append(indent + "    " + line) }
+        for entry in body {
+            for line in entry.split(separator: "\n", omittingEmptySubsequences: false) { lines.append(indent + "    " + line) }
+        }
         for child in model.children { write(child, depth: depth + 1) }
         lines.append("\(indent)}")
     }
@@ -223,7 +236,11 @@ struct SwiftChartWriter {
         default: arguments.append("targets: [\(model.targets.map(state).joined(separator: ", "))]")
         }
         if model.isInternal { arguments.append("type: .internal") }
+        if let cond = model.cond, SCXMLNullDatamodel.inStateID(cond) == nil {
+            arguments.append("guard: " + guardClosure(cond, of: model))
+        }
         var line = "\(model.event == nil ? "Always" : "On")(\(arguments.joined(separator: ", ")))"
+            + actionClosure(model.actions, eventIsOptional: model.event == nil)
         if let cond = model.cond, let id = SCXMLNullDatamodel.inStateID(cond) {
             line = "When(in: \(state(id))) { \(line) }"
         }

@@ -66,6 +66,16 @@ package enum SwiftNames {
         "Event", "Void", "String", "Hashable", "Sendable", "CaseIterable", "Swift",
     ]
 
+    /// Whether `text` is a type name that can be copied into code as it is: identifiers of ASCII
+    /// letters, digits and `_`, not starting with a digit, separated by `.`.
+    static func isTypeName(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return !text.isEmpty && text.count <= 200 && parts.allSatisfy { part in
+            guard let head = part.unicodeScalars.first, !("0"..."9").contains(head), !keywords.contains(String(part)) else { return false }
+            return part.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+        }
+    }
+
     /// `name` as written in code: between backticks when it is a keyword.
     static func escaped(_ name: String) -> String {
         keywords.contains(name) ? "`\(name)`" : name

@@ -1,0 +1,110 @@
+import Foundation
+package import StatecraftSCXML
+
+/// The W3C tests as generated Swift (`statecraft conformance --generate-into DIR`, which
+/// `scripts/generated-conformance` compiles and runs): each test the interpreter passes,
+/// translated for the profile as for the interpreter, turned into Swift by
+/// ``SCXMLSwiftGenerator``, with a function that runs it on the typed engine.
+extension ConformanceRunner {
+    /// One test as generated Swift, or why it cannot be generated.
+    package enum GeneratedTest: Sendable {
+        /// The Swift file: the generated type `typeName` and its `runGenerated()`, which returns
+        /// `nil` when the machine ends in the final state `pass`, else what happened.
+        case generated(typeName: String, swift: String)
+        /// The document could not be generated: every refusal at its line and column.
+        case refused(String)
+    }
+
+    /// The test `name` (`test147`, `test403a`) of this runner's folder as generated Swift; `nil`
+    /// when it does not apply to the profile (skipped, manual, or uses the Basic HTTP processor).
+    package func generatedTest(named name: String) -> GeneratedTest? {
+        let number = name.dropFirst("test".count).prefix { $0.isNumber }
+        let path = "\(directory)/\(number)/\(name).txml"
+        // A manual test is judged by the runner from what the session logged: not by a final state.
+        let manifest = loadManifest()
+        if (manifest["\(number)/\(name).txml"] ?? manifest["#\(number)"])?.isManual ?? false { return nil }
+        guard case .ready(let document, let basicHTTP) = prepare(path), !basicHTTP else { return nil }
+        let typeName = "W3C" + profile.name.prefix(1).uppercased() + profile.name.dropFirst() + name.dropFirst(4)
+        let swift: String
+        do {
+            swift = try SCXMLSwiftGenerator(document: document, typeName: typeName).generate()
+        } catch {
+            return .refused(error.refusals.map(\.description).joined(separator: "; "))
+        }
+        return .generated(typeName: typeName, swift: swift + Self.harness(typeName: typeName, swift: swift))
+    }
+
+    /// `runGenerated()` for the generated type: starts its machine (with a context and a host
+    /// that records nothing when the chart has them), lets every timer fire, and judges where it ends.
+    private static func harness(typeName: String, swift: String) -> String {
+        var lines = ["", "extension \(typeName) {"]
+        var machine = "makeMachine()"
+        if swift.contains("    protocol Host {") {
+            lines.append("    struct TestHost: Host {")
+            if swift.contains("        func log(label: String, message: String)") {
+                lines.append("        func log(label: String, message: String) {}")
+            }
+            // Takes no event, as a session without an external send handler.
+            if swift.contains("        func deliver(_ event: Outgoing, to target: String) -> Bool") {
+                lines.append("        func deliver(_ event: Outgoing, to target: String) -> Bool { false }")
+            }
+            lines.append("    }")
+            lines.append("")
+            machine = "makeMachine(context: Context(host: TestHost()))"
+        } else if swift.contains("    struct Context {") {
+            machine = "makeMachine(context: Context())"
+        }
+        lines += [
+            "    /// `nil` when the machine ends in `pass`, else where it ended.",
+            "    static func runGenerated() -> String? {",
+            "        do {",
+            "            var machine = try makeChart().\(machine)",
+            "            var rounds = 0",
+            "            while machine.status != .done, let deadline = machine.nextDeadline, rounds < 1000 {",
+            "                _ = machine.advance(to: deadline)",
+            "                rounds += 1",
+            "            }",
+            "            let states = machine.activeStates.map(\\.rawValue)",
+            "            return states.contains(\"pass\") ? nil : \"ended in \" + (states.isEmpty ? \"no state\" : states.joined(separator: \", \"))",
+            "        } catch {",
+            "            return \"the chart is not valid: \\(error)\"",
+            "        }",
+            "    }",
+            "}",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Writes the generated tests of one conformance run into a folder.
+package enum GeneratedConformance {
+    /// Appends to `folder`: a Swift file per test of `tests` that can be generated, its type's
+    /// name as a line of `generated.txt`, and `name: why` as a line of `refused.txt` for the others.
+    ///
+    /// - Throws: ``SCXMLError`` when the folder cannot be written.
+    package static func write(_ tests: [String], of runner: ConformanceRunner, into folder: String) throws(SCXMLError) {
+        var generated = ""
+        var refused = ""
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for test in tests {
+                switch runner.generatedTest(named: test) {
+                case .generated(let typeName, let swift)?:
+                    try Data(swift.utf8).write(to: URL(fileURLWithPath: "\(folder)/\(typeName).swift"))
+                    generated += typeName + "\n"
+                case .refused(let reason)?:
+                    refused += "\(runner.profile.name) \(test): \(reason)\n"
+                case nil:
+                    continue
+                }
+            }
+            for (file, text) in [("generated.txt", generated), ("refused.txt", refused)] {
+                let url = URL(fileURLWithPath: "\(folder)/\(file)")
+                let old = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+                try Data((old + text).utf8).write(to: url)
+            }
+        } catch {
+            throw SCXMLError(code: .unreadableFile, message: "cannot write the generated tests into '\(folder)': \(error)", file: folder)
+        }
+    }
+}

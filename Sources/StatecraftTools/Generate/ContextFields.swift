@@ -1,0 +1,174 @@
+import StatecraftSCXML
+
+/// One field of the generated context: a `<data>` of the document.
+struct ContextField: Hashable {
+    /// The `<data>`'s id.
+    var id: String
+    /// The field's Swift name.
+    var swiftName: String
+    /// The field's Swift type, as written in the generated code.
+    var type: String
+    /// The initial value, as Swift.
+    var initial: String
+    /// Whether the type is optional (`nil` stands for SCXML's unbound value).
+    var isOptional: Bool
+    /// Where the `<data>` is.
+    var position: TextPosition
+    /// Whether the `<data>` has no value until assigned (no `expr`): `nil` is SCXML's `undefined`,
+    /// which the statecraft datamodel's arithmetic and comparisons refuse with `error.execution`.
+    var unboundUntilAssigned = false
+}
+
+/// The generated context's fields: every `<data>` of the document, in document order (SCXML's
+/// early binding: all are made when the machine starts), each with a Swift type, stated with
+/// `statecraft:type`, inferred from a literal `expr`, or, for a `<data>` without `expr`, inferred
+/// from what the document puts in it (``UsageTypes``) and optional, `nil` until assigned.
+struct ContextFields {
+    typealias Refusal = SCXMLGenerationError.Refusal
+
+    private(set) var fields: [ContextField] = []
+    private(set) var refusals: [Refusal] = []
+
+    init(model: DocumentModel) {
+        var all = model.data
+        func collect(_ state: StateModel) {
+            all += state.data
+            state.children.forEach(collect)
+        }
+        model.states.forEach(collect)
+        let topLevel = model.data.count
+        var names = SwiftNameTable(reserved: ["host"])
+        let literals = ExpressionTranslator(fields: [:], states: [:], eventIsOptional: true, inAction: false)
+        let usage = UsageTypes(model: model)
+        for (index, data) in all.enumerated() {
+            func refuse(_ reason: String) {
+                refusals.append(Refusal(element: "data", position: data.position, reason: reason))
+            }
+            if model.binding == .late, index >= topLevel, data.expr != nil || data.content != nil || data.src != nil {
+                refuse("with binding=\"late\" a state's <data> gets its value when the state is first entered, which is not "
+                    + "generated yet: the generated context makes every field when the machine starts")
+                continue
+            }
+            if data.src != nil || (data.content != nil && Self.contentValue(data.content) == nil) {
+                refuse(data.src != nil
+                    ? "a <data> with 'src' is not generated yet; give its value with a literal 'expr'"
+                    : "a <data> with markup content is not generated yet; give its value with a literal 'expr'")
+                continue
+            }
+            if let value = Self.contentValue(data.content) {
+                guard let type = Self.type(of: value), let initial = try? literals.literal(value) else {
+                    refuse("the type of the <data>'s content cannot be inferred (an object, an empty or mixed array); "
+                        + "give its value with a literal 'expr'")
+                    continue
+                }
+                let name = SwiftNames.escaped(names.name(for: data.id, fallback: "data"))
+                fields.append(ContextField(
+                    id: data.id, swiftName: name, type: type, initial: initial, isOptional: false, position: data.position
+                ))
+                continue
+            }
+            var node: ExpressionNode?
+            if let expr = data.expr {
+                do {
+                    node = try StatecraftExpressionSyntax.expression(expr)
+                } catch {
+                    refuse("the expression '\(SwiftNames.escapedText(expr))' does not parse: \(error.message)")
+                    continue
+                }
+            }
+            var initial = "nil"
+            if let node {
+                do {
+                    initial = try literals.translate(node)
+                } catch {
+                    refuse("a <data>'s expr is generated when it is a literal (a number, string, boolean, array of "
+                        + "them, null), not an expression over other data (\(error.reason)); assign it in <onentry>")
+                    continue
+                }
+            }
+            var type: String
+            var optional = false
+            if let stated = data.statedType?.trimmedBlanks(), !stated.isEmpty {
+                type = stated
+                if data.expr == nil, !stated.hasSuffix("?") { type += "?" }
+                optional = type.hasSuffix("?")
+            } else if let node, let inferred = Self.inferredType(node) {
+                type = inferred
+            } else if data.expr == nil, case .type(let inferred)? = usage.types[data.id] {
+                type = inferred + "?"
+                optional = true
+            } else if data.expr == nil, case .conflict(let first, let second)? = usage.types[data.id] {
+                refuse("a <data> without 'expr' takes its type from what the document puts in it, but '\(SwiftNames.escapedText(data.id))' "
+                    + "is given both \(first) and \(second); state its type with statecraft:type")
+                continue
+            } else {
+                refuse(data.expr == nil
+                    ? "a <data> without 'expr' needs its Swift type in statecraft:type (xmlns:statecraft=\"\(SCXMLNames.statecraft)\") "
+                        + "when the document puts no literal, typed data or foreach item or index in it"
+                    : "the type of '\(SwiftNames.escapedText(data.expr ?? ""))' cannot be inferred; state it with statecraft:type")
+                continue
+            }
+            let name = SwiftNames.escaped(names.name(for: data.id, fallback: "data"))
+            fields.append(ContextField(
+                id: data.id, swiftName: name, type: type, initial: initial, isOptional: optional, position: data.position,
+                unboundUntilAssigned: data.expr == nil
+            ))
+        }
+        addDeclared(usage, &names)
+    }
+
+    /// A field for each `item` and `index` a `<foreach>` declares, of the type inferred for it.
+    private mutating func addDeclared(_ usage: UsageTypes, _ names: inout SwiftNameTable) {
+        for (id, position) in usage.declared {
+            guard case .type(let type)? = usage.types[id] else {
+                refusals.append(Refusal(element: "foreach", position: position, reason: "the variable '\(SwiftNames.escapedText(id))' "
+                    + "this <foreach> declares is given more than one type; declare it with a <data> and statecraft:type"))
+                continue
+            }
+            fields.append(ContextField(
+                id: id, swiftName: SwiftNames.escaped(names.name(for: id, fallback: "data")), type: type + "?", initial: "nil",
+                isOptional: true, position: position, unboundUntilAssigned: true
+            ))
+        }
+    }
+
+    /// The type of a literal: a number is `Double` (the datamodel's numbers are), a string
+    /// `String`, a boolean `Bool`, an array of one of those an array of it.
+    static func inferredType(_ node: ExpressionNode) -> String? {
+        switch node.kind {
+        case .literal(let value): return type(of: value)
+        case .unary(.negate, let operand):
+            if case .literal(.number) = operand.kind { return "Double" }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// The value of a `<data>`'s text content, as the statecraft datamodel reads it (a literal, else
+    /// the text with its white space normalized); `nil` without content or for markup.
+    static func contentValue(_ content: ContentModel?) -> SCXMLValue? {
+        guard case .text(let text)? = content else { return nil }
+        let datamodel = SCXMLExpressionDatamodel(environment: SCXMLDatamodelEnvironment(isActive: { _ in false }))
+        return datamodel.value(ofContent: text)
+    }
+
+    static func type(of value: SCXMLValue) -> String? {
+        switch value {
+        case .number: return "Double"
+        case .string: return "String"
+        case .bool: return "Bool"
+        case .array(let elements):
+            guard let first = elements.first.flatMap(type(of:)) else { return nil }
+            return elements.allSatisfy({ type(of: $0) == first }) ? "[\(first)]" : nil
+        default: return nil
+        }
+    }
+}
+
+extension String {
+    /// Without leading and trailing white space.
+    func trimmedBlanks() -> String {
+        let blank: Set<Character> = [" ", "\t", "\n", "\r"]
+        return String(drop(while: blank.contains).reversed().drop(while: blank.contains).reversed())
+    }
+}

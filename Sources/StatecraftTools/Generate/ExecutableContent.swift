@@ -1,0 +1,345 @@
+import StatecraftSCXML
+
+/// Translates executable content (`<assign>`, `<if>`, `<foreach>`, `<raise>`, `<send>`,
+/// `<cancel>`, `<log>`, `<script>`) into the Swift statements of an action closure
+/// `{ context, event, effects in ... }`, over the generated context.
+///
+/// The first pass (``survey(_:)``) walks every block of the document in document order, collects
+/// what cannot be translated (at its element's line and column) and what the generated code
+/// must declare: the events raised and sent to the machine itself (cases of `Event`), the events
+/// sent out of it (cases of `Outgoing`), and what the app provides (requirements of `Host`).
+struct ExecutableContent {
+    typealias Refusal = SCXMLGenerationError.Refusal
+
+    /// What a `Host` requirement is for.
+    enum Requirement: Hashable {
+        case deliver
+        case log
+        /// A `<script statecraft:action="name">`: the name, as written.
+        case action(String)
+    }
+
+    let datamodel: String
+    let fields: [String: ContextField]
+    /// State id → `.caseName`.
+    let states: [String: String]
+    /// The document's file, for `#sourceLocation`.
+    let file: String?
+
+    private(set) var refusals: [Refusal] = []
+    /// Events raised or sent to the machine itself, in the order first named.
+    private(set) var internalEvents: [(name: String, position: TextPosition)] = []
+    /// Events sent out of the machine, in the order first named.
+    private(set) var outgoingEvents: [String] = []
+    /// What the app provides, in the order first needed.
+    private(set) var requirements: [Requirement] = []
+
+    /// The context's fields in document order.
+    var orderedFields: [ContextField] = []
+
+    /// Adds refusals found elsewhere (of the data, of the document's own script).
+    mutating func refuse(_ more: [Refusal]) {
+        refusals += more
+    }
+
+    /// Event name → `Event` case; filled by the chart writer before it writes actions.
+    var eventCases: [String: String] = [:]
+    /// Event name → `Outgoing` case.
+    var outgoingCases: [String: String] = [:]
+    /// Action name → the `Host` method's name.
+    var actionNames: [String: String] = [:]
+
+    /// Whether any block has an action, so that the generated code has actions.
+    private(set) var hasActions = false
+
+    /// Whether the generated code needs a context other than `Void`.
+    var needsContext: Bool { isSwift || !fields.isEmpty || !requirements.isEmpty }
+
+    /// Translates every block once, to collect refusals and declarations.
+    mutating func survey(_ blocks: [[Action]]) {
+        hasActions = blocks.contains { !$0.isEmpty }
+        var sink: [String] = []
+        for block in blocks { translate(block, eventIsOptional: true, into: &sink, survey: true) }
+    }
+
+    /// The Swift statements of `actions`, one per line, without indentation.
+    func statements(_ actions: [Action], eventIsOptional: Bool) -> [String] {
+        var copy = self
+        var lines: [String] = []
+        copy.translate(actions, eventIsOptional: eventIsOptional, into: &lines, survey: false)
+        return lines
+    }
+
+    /// The Swift expression of a transition's `cond`, for a guard.
+    func condition(_ cond: String, eventIsOptional: Bool) throws(Untranslatable) -> String {
+        if datamodel == "null" {
+            throw Untranslatable(reason: "the null datamodel evaluates no condition but In('state id') alone")
+        }
+        if isSwift { return "(\(cond))" }
+        if let node = try? StatecraftExpressionSyntax.expression(cond), case .literal(let value) = node.kind {
+            if case .bool = value {} else {
+                throw Untranslatable(reason: "the condition '\(SwiftNames.escapedText(cond))' is not a boolean: the session "
+                    + "raises error.execution and takes it as false, and the generated guard would not compile")
+            }
+        }
+        return try translator(eventIsOptional: eventIsOptional, inAction: false).expression(cond)
+    }
+
+    /// `#sourceLocation` lines around generated code, so that Swift reports its errors at the
+    /// document's line; none when the document has no file.
+    func located(_ position: TextPosition, _ code: [String]) -> [String] {
+        guard let file else { return code }
+        return ["#sourceLocation(file: \(SwiftNames.literal(file)), line: \(position.line))"] + code + ["#sourceLocation()"]
+    }
+
+    private func translator(eventIsOptional: Bool, inAction: Bool) -> ExpressionTranslator {
+        ExpressionTranslator(fields: fields, states: states, eventIsOptional: eventIsOptional, inAction: inAction)
+    }
+
+    private mutating func require(_ requirement: Requirement) {
+        if !requirements.contains(requirement) { requirements.append(requirement) }
+    }
+
+    private mutating func translate(_ actions: [Action], eventIsOptional: Bool, into lines: inout [String], survey: Bool) {
+        for action in actions {
+            var expressions = translator(eventIsOptional: eventIsOptional, inAction: true)
+            let unwraps = Unwraps()
+            expressions.unwraps = unwraps
+            do throws(Untranslatable) {
+                var code = try statements(for: action, expressions, eventIsOptional, survey)
+                switch action.kind {
+                case .branches, .foreach: break  // their headers carry their own location
+                case .script where isSwift: break  // located at its first line of Swift
+                default: code = located(action.position, code)
+                }
+                lines += unwrapping(unwraps, code, survey: survey)
+            } catch {
+                if survey { refusals.append(Refusal(element: action.elementName, position: action.position, reason: error.reason)) }
+            }
+        }
+    }
+
+    /// Whether expressions and scripts are Swift source (the `swift` datamodel), run in methods of
+    /// the context type the document names.
+    var isSwift: Bool { datamodel == "swift" }
+
+    /// How generated code reaches the host: the context's `host`, or, in the `swift` datamodel,
+    /// the context itself (it conforms to `Host`).
+    private var host: String { isSwift ? "" : "context.host." }
+
+    private func expression(
+        _ text: String, _ expressions: ExpressionTranslator, reading: ExpressionTranslator.Reading = .value
+    ) throws(Untranslatable) -> String {
+        if isSwift { return "(\(text))" }
+        if datamodel == "null" {
+            throw Untranslatable(reason: "the null datamodel evaluates no expression; of its conditions only a transition's "
+                + "In('state id') is generated (in an action the typed engine answers In() with the configuration before "
+                + "the microstep)")
+        }
+        return try expressions.expression(text, reading: reading)
+    }
+
+    private mutating func statements(
+        for action: Action, _ expressions: ExpressionTranslator, _ eventIsOptional: Bool, _ survey: Bool
+    ) throws(Untranslatable) -> [String] {
+        switch action.kind {
+        case .raise(let event):
+            if survey { noteInternal(event, at: action.position) }
+            return ["effects.raise(.\(eventCases[event] ?? "_"))"]
+        case .send(let send):
+            return try self.send(send, at: action.position, survey: survey)
+        case .cancel(let sendID, _):
+            guard let sendID else { throw Untranslatable(reason: "a <cancel> with sendidexpr is not generated yet; write sendid") }
+            return ["effects.cancel(\(SwiftNames.literal(sendID)))"]
+        case .log(let label, let expr):
+            require(.log)
+            let text = isSwift ? "String(describing: " : "scxmlText("
+            let message = try expr.map { expr throws(Untranslatable) in
+                "\(text)\(try expression(expr, expressions, reading: .text)))"
+            } ?? "\"\""
+            return ["\(host)log(label: \(SwiftNames.literal(label ?? "")), message: \(message))"]
+        case .assign(let location, let expr, let content):
+            guard content == nil, let expr else {
+                throw Untranslatable(reason: "an <assign> with content is not generated yet; write expr")
+            }
+            if datamodel == "null" { throw Untranslatable(reason: "the null datamodel has no locations to assign") }
+            if isSwift { return ["\(location) = \(expr)"] }
+            let field = try expressions.location(location)
+            return ["context.\(field.swiftName) = \(try expressions.expression(expr))"]
+        case .branches(let branches):
+            // `elseif` becomes `else { if ... }`, so that each condition has its line of the document.
+            var lines: [String] = []
+            var depth = 0
+            for (index, branch) in branches.enumerated() {
+                let indent = String(repeating: "    ", count: depth)
+                if index > 0 {
+                    lines.append(indent + "} else {")
+                    if branch.cond != nil { depth += 1 }
+                }
+                let inner = String(repeating: "    ", count: depth)
+                if let cond = branch.cond {
+                    // The first condition's unbound data is unwrapped before the statement, a later
+                    // one's in its `else`, where it is evaluated.
+                    var condition = expressions
+                    let unwraps = Unwraps()
+                    if index > 0 { condition.unwraps = unwraps }
+                    let header = located(action.position, ["if \(try expression(cond, condition)) {"])
+                    lines += guardLines(unwraps, survey: survey).map { inner + $0 }
+                    lines += header.map { inner + $0 }
+                }
+                var body: [String] = []
+                translate(branch.actions, eventIsOptional: eventIsOptional, into: &body, survey: survey)
+                lines += body.map { inner + "    " + $0 }
+            }
+            while depth >= 0 {
+                lines.append(String(repeating: "    ", count: depth) + "}")
+                depth -= 1
+            }
+            return lines
+        case .foreach(let array, let item, let index, let body):
+            if datamodel == "null" { throw Untranslatable(reason: "the null datamodel has no arrays to iterate") }
+            if isSwift {
+                var lines = located(action.position, ["for (index, item) in (\(array)).enumerated() {", "    \(item) = item"])
+                if let index { lines.append("    \(index) = index") }
+                var inner: [String] = []
+                translate(body, eventIsOptional: eventIsOptional, into: &inner, survey: survey)
+                return lines + inner.map { "    " + $0 } + ["}"]
+            }
+            let items = try expressions.location(item)
+            let indices = try index.map { text throws(Untranslatable) in try expressions.location(text) }
+            var lines = located(action.position, ["for (index, item) in \(try expressions.expression(array)).enumerated() {"])
+            lines.append("    context.\(items.swiftName) = item")
+            if let indices { lines.append("    context.\(indices.swiftName) = Double(index)") }
+            var inner: [String] = []
+            translate(body, eventIsOptional: eventIsOptional, into: &inner, survey: survey)
+            lines += inner.map { "    " + $0 }
+            lines.append("}")
+            return lines
+        case .script(let source, _):
+            if isSwift {
+                guard action.hostAction == nil else {
+                    throw Untranslatable(reason: "the swift datamodel's script is Swift: call the app's code in it, "
+                        + "rather than naming an action with statecraft:action")
+                }
+                // The script's own lines, without the blank ones around them, at their line of the document.
+                var code = (source ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                let leading = code.prefix { $0.allSatisfy(\.isWhitespace) }.count
+                code.removeFirst(leading)
+                while code.last?.allSatisfy(\.isWhitespace) == true { code.removeLast() }
+                let margin = code.map { $0.prefix { $0 == " " || $0 == "\t" }.count }.min() ?? 0
+                let start = TextPosition(line: action.position.line + leading, column: 1)
+                return located(start, code.map { String($0.dropFirst(margin)) })
+            }
+            if let name = action.hostAction {
+                guard (source ?? "").allSatisfy(\.isWhitespace) else {
+                    throw Untranslatable(reason: "a <script statecraft:action> names an action of the app and holds no script")
+                }
+                require(.action(name))
+                return ["do {", "    let host = context.host", "    host.\(actionNames[name] ?? "_")(&context)", "}"]
+            }
+            if datamodel == "null" { throw Untranslatable(reason: "the null datamodel runs no script; name an app's action with statecraft:action") }
+            let script: [ScriptStatement]
+            do {
+                script = try StatecraftExpressionSyntax.script(source ?? "")
+            } catch {
+                throw Untranslatable(reason: "the script does not parse: \(error.message)")
+            }
+            var lines: [String] = []
+            for statement in script {
+                switch statement {
+                case .assignment(let location, let value):
+                    lines.append("context.\(try expressions.field(of: location).swiftName) = \(try expressions.translate(value))")
+                case .declaration(let name, _, _):
+                    throw Untranslatable(reason: "'var \(name)' declares data while the machine runs; declare it in <datamodel>")
+                }
+            }
+            return lines
+        }
+    }
+
+    /// `code` in a `do` block whose first statement unwraps the data `unwraps` holds, raising
+    /// `error.execution` and ending the block when one is unbound; `code` when there is none.
+    private mutating func unwrapping(_ unwraps: Unwraps, _ code: [String], survey: Bool) -> [String] {
+        let guards = guardLines(unwraps, survey: survey)
+        guard !guards.isEmpty else { return code }
+        return ["do {"] + (guards + code).map { "    " + $0 } + ["}"]
+    }
+
+    /// `guard let` of the data `unwraps` holds, which raises `error.execution` and ends the block.
+    private mutating func guardLines(_ unwraps: Unwraps, survey: Bool) -> [String] {
+        guard !unwraps.fields.isEmpty else { return [] }
+        if survey { noteInternal("error.execution", at: unwraps.fields[0].position) }
+        let bindings = unwraps.fields.map { "let \(Unwraps.constant($0)) = context.\($0.swiftName)" }
+        return [
+            "guard \(bindings.joined(separator: ", ")) else {",
+            "    effects.raise(.\(eventCases["error.execution"] ?? "_"))",
+            "    return",
+            "}",
+        ]
+    }
+
+    private mutating func noteInternal(_ event: String, at position: TextPosition) {
+        if !internalEvents.contains(where: { $0.name == event }) { internalEvents.append((event, position)) }
+    }
+
+    private mutating func send(_ send: SendModel, at position: TextPosition, survey: Bool) throws(Untranslatable) -> [String] {
+        var others: [String] = []
+        if send.eventExpr != nil { others.append("eventexpr") }
+        if send.targetExpr != nil { others.append("targetexpr") }
+        if send.typeExpr != nil { others.append("typeexpr") }
+        if send.idLocation != nil { others.append("idlocation") }
+        // A delayexpr that is a string literal is a delay written in another way (statecraft).
+        let literalDelay = datamodel == "statecraft" ? send.delayExpr.flatMap(DelayedTransitions.stringLiteral) : nil
+        if send.delayExpr != nil, literalDelay == nil { others.append("delayexpr") }
+        if !send.namelist.isEmpty { others.append("namelist") }
+        if !send.params.isEmpty { others.append("<param>") }
+        if send.content != nil || send.contentExpr != nil { others.append("<content>") }
+        guard others.isEmpty else {
+            throw Untranslatable(reason: "a <send> with \(others.joined(separator: ", ")) is not generated yet; "
+                + "only literal event, target, id and delay are (events carry no typed data yet)")
+        }
+        if let type = send.type, !["scxml", "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"].contains(type) {
+            throw Untranslatable(reason: "only the SCXML event processor is generated, not type '\(SwiftNames.escapedText(type))'")
+        }
+        guard let event = send.event else { throw Untranslatable(reason: "a <send> without event is not generated") }
+        var delay: String?
+        if let text = send.delay ?? literalDelay {
+            guard let duration = Action.delay(text) else {
+                throw Untranslatable(reason: "the delay '\(SwiftNames.escapedText(text))' is not a CSS2 time such as '2s'")
+            }
+            // A delay of zero sends at once, as the session does.
+            if duration > .zero {
+                let (seconds, attoseconds) = duration.components
+                delay = ".milliseconds(\(seconds * 1000 + attoseconds / 1_000_000_000_000_000))"
+            }
+        }
+        switch send.target {
+        case nil:
+            if survey { noteInternal(event, at: position) }
+            let name = ".\(eventCases[event] ?? "_")"
+            guard let delay else { return ["effects.send(\(name))"] }
+            let id = send.id.map { ", id: \(SwiftNames.literal($0))" } ?? ""
+            return ["effects.send(\(name), after: \(delay)\(id))"]
+        case "#_internal":
+            guard delay == nil else { throw Untranslatable(reason: "a delayed <send> to #_internal is not generated") }
+            if survey { noteInternal(event, at: position) }
+            return ["effects.raise(.\(eventCases[event] ?? "_"))"]
+        case let target?:
+            guard delay == nil else {
+                throw Untranslatable(reason: "a delayed <send> out of the machine is not generated yet")
+            }
+            require(.deliver)
+            if !outgoingEvents.contains(event) { outgoingEvents.append(event) }
+            // Refused by the host: the error the session raises when no handler takes the event
+            // (a target it cannot reach, or one it does not know), and the rest of the block is not run.
+            let error = target.hasPrefix("#_") ? "error.communication" : "error.execution"
+            if survey { noteInternal(error, at: position) }
+            return [
+                "guard \(host)deliver(.\(outgoingCases[event] ?? "_"), to: \(SwiftNames.literal(target))) else {",
+                "    effects.raise(.\(eventCases[error] ?? "_"))",
+                "    return",
+                "}",
+            ]
+        }
+    }
+}

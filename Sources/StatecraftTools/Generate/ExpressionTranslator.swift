@@ -1,0 +1,233 @@
+import StatecraftSCXML
+
+/// Why an expression, location or script cannot be generated, in words.
+struct Untranslatable: Error {
+    var reason: String
+}
+
+/// Translates the `statecraft` datamodel's expressions into Swift over the generated context,
+/// form by form of the language's grammar (``ExpressionKind``): each form becomes the Swift
+/// that says the same of typed values, or is refused with why. Nothing is converted at run time:
+/// `count + 'a'` becomes `context.count + "a"`, which the Swift compiler rejects, so a wrong
+/// expression is a build error of the generated code.
+struct ExpressionTranslator {
+    /// Data id → its field in the generated context.
+    let fields: [String: ContextField]
+    /// State id → the `State` case, written `.name`.
+    let states: [String: String]
+    /// Whether `event` is `Event?` (eventless transitions, entry and exit actions) or `Event`.
+    var eventIsOptional: Bool
+    /// Whether the code runs in an action (else in a guard).
+    var inAction: Bool
+    /// Where an action's reads of data unbound until assigned are collected, to be unwrapped
+    /// before the statement (`error.execution` when unbound); `nil` in guards, where such a read
+    /// is generated only in `==`, `!=`, `+` of strings and `text()`.
+    var unwraps: Unwraps? = nil
+
+    /// The Swift of a whole expression, which reads unbound data as `reading` says.
+    func expression(_ text: String, reading: Reading = .value) throws(Untranslatable) -> String {
+        let node: ExpressionNode
+        do {
+            node = try StatecraftExpressionSyntax.expression(text)
+        } catch {
+            throw Untranslatable(reason: "the expression '\(SwiftNames.escapedText(text))' does not parse: \(error.message)")
+        }
+        return try translate(node, reading: reading)
+    }
+
+    /// The Swift of a location that can be assigned: a field of the context.
+    func location(_ text: String) throws(Untranslatable) -> ContextField {
+        let node: LocationNode
+        do {
+            node = try StatecraftExpressionSyntax.location(text)
+        } catch {
+            throw Untranslatable(reason: "the location '\(SwiftNames.escapedText(text))' does not parse: \(error.message)")
+        }
+        return try field(of: node)
+    }
+
+    func field(of node: LocationNode) throws(Untranslatable) -> ContextField {
+        guard node.steps.isEmpty else {
+            throw Untranslatable(reason: "a location with members or indices ('\(node.variable)' followed by . or [) "
+                + "is not generated: the generated context's fields are whole values")
+        }
+        if node.variable.hasPrefix("_") {
+            throw Untranslatable(reason: "the system variable '\(node.variable)' cannot be assigned")
+        }
+        guard let field = fields[node.variable] else {
+            throw Untranslatable(reason: "'\(SwiftNames.escapedText(node.variable))' names no <data> of the document")
+        }
+        return field
+    }
+
+    private var eventName: String { eventIsOptional ? "(event?.scxmlName ?? \"\")" : "event.scxmlName" }
+
+    func translate(_ node: ExpressionNode) throws(Untranslatable) -> String {
+        try translate(node, reading: .value)
+    }
+
+    /// How an expression reads data unbound until assigned (`T?`, `nil` for `undefined`).
+    enum Reading {
+        /// As a value: unwrapped, `error.execution` when unbound (the datamodel's arithmetic and
+        /// comparisons refuse `undefined`).
+        case value
+        /// As an optional: `==` and `!=` compare `undefined` like any value.
+        case optional
+        /// As text: `undefined` is written `undefined` (`+` with a string, `text()`).
+        case text
+    }
+
+    func translate(_ node: ExpressionNode, reading: Reading) throws(Untranslatable) -> String {
+        switch node.kind {
+        case .literal(let value):
+            return try literal(value)
+        case .variable(let name):
+            if name == "_event" {
+                throw Untranslatable(reason: "_event as a whole has no generated type; _event.name is generated")
+            }
+            if name.hasPrefix("_") {
+                throw Untranslatable(reason: "the system variable '\(name)' is not generated; only _event.name is")
+            }
+            guard let field = fields[name] else {
+                throw Untranslatable(reason: "'\(SwiftNames.escapedText(name))' names no <data> of the document")
+            }
+            return try read(field, reading)
+        case .path(let base, let steps):
+            if case .variable("_event") = base.kind, steps.count == 1, case .member("name") = steps[0].selector {
+                return eventName
+            }
+            if case .variable("_event") = base.kind {
+                throw Untranslatable(reason: "of _event only _event.name is generated: events carry no typed data yet")
+            }
+            throw Untranslatable(reason: "members and indices ('.' and '[') are not generated: the context's fields "
+                + "are whole values, and an index out of range would stop the program where the interpreter raises "
+                + "error.execution")
+        case .unary(let op, let operand):
+            return "(\(op.rawValue)\(try translate(operand)))"
+        case .binary(let first, let rest):
+            let joinsText = Self.isString(first, fields) || rest.contains { Self.isString($0.operand, fields) }
+            func operand(_ node: ExpressionNode, _ op: BinaryOperator) throws(Untranslatable) -> String {
+                switch op {
+                case .equal, .notEqual: return try translate(node, reading: .optional)
+                case .add where joinsText:
+                    return try translate(node, reading: .text)
+                default: return try translate(node)
+                }
+            }
+            var text = try operand(first, rest.first?.op ?? .add)
+            for step in rest {
+                let right = try operand(step.operand, step.op)
+                text = step.op == .remainder
+                    ? "\(text).truncatingRemainder(dividingBy: \(right))"
+                    : "(\(text) \(step.op.rawValue) \(right))"
+            }
+            return text
+        case .logical(let isAnd, let operands):
+            var parts: [String] = []
+            for operand in operands { parts.append(try translate(operand)) }
+            return "(" + parts.joined(separator: isAnd ? " && " : " || ") + ")"
+        case .conditional(let condition, let whenTrue, let whenFalse):
+            return "(\(try translate(condition)) ? \(try translate(whenTrue)) : \(try translate(whenFalse)))"
+        case .array(let elements):
+            var parts: [String] = []
+            for element in elements { parts.append(try translate(element)) }
+            return "[" + parts.joined(separator: ", ") + "]"
+        case .object:
+            throw Untranslatable(reason: "object values ({...}) have no generated type yet")
+        case .call(let builtin, let arguments):
+            return try call(builtin, arguments)
+        case .isBound(let location):
+            let field = try field(of: location)
+            return field.isOptional ? "(context.\(field.swiftName) != nil)" : "true"
+        }
+    }
+
+    /// A read of `field`: itself, or, for data unbound until assigned, as `reading` says.
+    private func read(_ field: ContextField, _ reading: Reading) throws(Untranslatable) -> String {
+        let path = "context." + field.swiftName
+        guard field.unboundUntilAssigned else { return path }
+        switch reading {
+        case .optional:
+            return path
+        case .text:
+            return "(\(path).map { scxmlText($0) } ?? \"undefined\")"
+        case .value:
+            guard let unwraps else {
+                throw Untranslatable(reason: "'\(SwiftNames.escapedText(field.id))' has no value until assigned (a <data> without "
+                    + "expr), and a condition that reads it other than with == or != would raise error.execution, which a "
+                    + "generated guard cannot; test isBound(\(SwiftNames.escapedText(field.id))) first in an <if>")
+            }
+            return unwraps.add(field)
+        }
+    }
+
+    /// Whether `node` is certainly a string: a string literal, string data, `text()`.
+    private static func isString(_ node: ExpressionNode, _ fields: [String: ContextField]) -> Bool {
+        switch node.kind {
+        case .literal(.string): return true
+        case .variable(let name): return fields[name].map { $0.type == "String" || $0.type == "String?" } ?? false
+        case .call(.text, _): return true
+        default: return false
+        }
+    }
+
+    private func call(_ builtin: Builtin, _ arguments: [ExpressionNode]) throws(Untranslatable) -> String {
+        switch builtin {
+        case .inState:
+            throw Untranslatable(reason: "In() is generated only as a transition's whole cond (In('id')): in an action "
+                + "the typed engine answers with the configuration before the microstep, where SCXML's entry actions "
+                + "already see their state active")
+        case .length:
+            return "Double(\(try translate(arguments[0])).count)"
+        case .contains:
+            return "\(try translate(arguments[0])).contains(\(try translate(arguments[1])))"
+        case .startsWith:
+            return "\(try translate(arguments[0])).hasPrefix(\(try translate(arguments[1])))"
+        case .concat:
+            return "(\(try translate(arguments[0])) + \(try translate(arguments[1])))"
+        case .typeOf:
+            throw Untranslatable(reason: "typeof() is not generated: in the generated code every value's type is known when it is built")
+        case .has:
+            throw Untranslatable(reason: "has() reads objects, which have no generated type yet")
+        case .text:
+            return "scxmlText(\(try translate(arguments[0], reading: .text)))"
+        case .split:
+            throw Untranslatable(reason: "split() is not generated yet")
+        }
+    }
+
+    /// A literal as Swift: numbers without a fraction written as integers (so that they fit
+    /// `Int` and `Double` fields alike), `null` and `undefined` as `nil`.
+    func literal(_ value: SCXMLValue) throws(Untranslatable) -> String {
+        switch value {
+        case .undefined, .null: return "nil"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let number):
+            if number == number.rounded(), abs(number) < 9_007_199_254_740_992 { return String(Int64(number)) }
+            return "\(number)"
+        case .string(let text): return SwiftNames.literal(text)
+        case .array(let elements):
+            var parts: [String] = []
+            for element in elements { parts.append(try literal(element)) }
+            return "[" + parts.joined(separator: ", ") + "]"
+        case .object:
+            throw Untranslatable(reason: "object values ({...}) have no generated type yet")
+        }
+    }
+}
+
+/// The data unbound until assigned that one statement reads as values, in the order first read:
+/// each is unwrapped before the statement into a constant of its own, and the statement is not
+/// run (`error.execution` is raised and the block ends) when one is unbound, as the statecraft
+/// datamodel refuses `undefined` in arithmetic and comparisons.
+final class Unwraps {
+    private(set) var fields: [ContextField] = []
+
+    /// The constant that holds `field`'s value once unwrapped.
+    func add(_ field: ContextField) -> String {
+        if !fields.contains(field) { fields.append(field) }
+        return Self.constant(field)
+    }
+
+    static func constant(_ field: ContextField) -> String { "bound_" + field.swiftName.filter { $0 != "`" } }
+}

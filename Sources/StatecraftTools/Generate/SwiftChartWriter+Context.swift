@@ -1,0 +1,151 @@
+import StatecraftSCXML
+
+/// Writing what executable content needs: the context struct of the document's data, the
+/// `Outgoing` events the document sends out of the machine, the `Host` protocol of what the app
+/// provides, and the closures of guards, transitions' actions and entry and exit actions.
+extension SwiftChartWriter {
+    /// The chart's context type: `Context` when the document has data or needs the app, else `Void`.
+    var contextType: String {
+        guard let content, content.needsContext else { return "Void" }
+        return content.isSwift ? model.contextType ?? "Void" : "Context"
+    }
+
+    /// Gives the events that executable content raises or sends to the machine itself cases of
+    /// `Event`, after the events transitions name, and the outgoing events and app actions their
+    /// Swift names.
+    mutating func registerActionEvents() {
+        guard var content else { return }
+        for event in content.internalEvents where eventTable.names[event.name] == nil {
+            _ = eventTable.name(for: event.name, fallback: "event")
+            events.append((event.name, event.position))
+        }
+        content.eventCases = eventTable.names
+        var outgoing = SwiftNameTable(reserved: ["rawValue", "allCases", "hashValue", "hash", "scxmlName"])
+        for event in content.outgoingEvents { _ = outgoing.name(for: event, fallback: "event") }
+        content.outgoingCases = outgoing.names
+        var actions = SwiftNameTable(reserved: ["deliver", "log"])
+        for case .action(let name) in content.requirements { _ = actions.name(for: name, fallback: "action") }
+        content.actionNames = actions.names
+        self.content = content
+    }
+
+    /// `Outgoing`, `Host` and `Context`, when the document needs them, and how values become text.
+    mutating func writeContext() {
+        guard let content else { return }
+        if !content.isSwift, content.hasActions || content.needsContext { writeText() }
+        guard content.needsContext else { return }
+        if !content.outgoingEvents.isEmpty {
+            lines.append("    /// The events the document sends out of the machine (`<send>` with a target other than the")
+            lines.append("    /// machine itself), which `Host.deliver(_:to:)` receives; a case's raw value is the SCXML name.")
+            lines.append("    \(modifier)enum Outgoing: String, Hashable, Sendable, CaseIterable {")
+            for event in content.outgoingEvents {
+                lines.append("        /// `\(SwiftNames.escapedText(event))`.")
+                lines.append("        case \(caseLine(content.outgoingCases[event] ?? "", raw: event))")
+            }
+            lines.append("    }")
+            lines.append("")
+        }
+        if !content.requirements.isEmpty {
+            lines.append("    /// What the app provides to the machine: each requirement is a place in the document that")
+            lines.append("    /// reaches outside it, so a host that forgets one does not compile.")
+            lines.append("    \(modifier)protocol Host {")
+            for requirement in content.requirements {
+                switch requirement {
+                case .deliver:
+                    lines.append("        /// Receives an event the document sends out of the machine, and the `<send>`'s target; returns")
+                    lines.append("        /// whether it took it. When it did not, the machine raises `error.communication` (a `#_` target)")
+                    lines.append("        /// or `error.execution` and runs no more of the block, as the session does.")
+                    lines.append("        func deliver(_ event: Outgoing, to target: String) -> Bool")
+                case .log:
+                    lines.append("        /// Receives what a `<log>` writes: its label (`\"\"` when none) and its value as text.")
+                    lines.append("        func log(label: String, message: String)")
+                case .action(let name):
+                    lines.append("        /// The action `\(SwiftNames.escapedText(name))` (`<script statecraft:action>`): may change the context.")
+                    lines.append("        func \(SwiftNames.escaped(content.actionNames[name] ?? ""))(_ context: inout Context)")
+                }
+            }
+            lines.append("    }")
+            lines.append("")
+        }
+        guard !content.isSwift else { return }
+        lines.append("    /// The document's data (`<datamodel>`), one field per `<data>`, made when the machine starts.")
+        lines.append("    \(modifier)struct Context {")
+        for field in content.orderedFields {
+            lines.append("        /// `<data id=\"\(SwiftNames.escapedText(field.id))\">` at \(field.position).")
+            lines.append("        \(modifier)var \(field.swiftName): \(field.type) = \(field.initial)")
+        }
+        let hasHost = !content.requirements.isEmpty
+        if hasHost {
+            lines.append("        /// What the app provides.")
+            lines.append("        \(modifier)let host: any Host")
+        }
+        lines.append("")
+        lines.append("        /// The data with the values the document gives it\(hasHost ? ", and the app's host" : "").")
+        lines.append("        \(modifier)init(\(hasHost ? "host: any Host" : "")) {\(hasHost ? " self.host = host " : "")}")
+        lines.append("    }")
+        lines.append("")
+    }
+
+    /// `scxmlText`, which writes values as the `statecraft` datamodel writes them (`<log>`, `text()`).
+    private mutating func writeText() {
+        lines.append("    /// A number as the statecraft datamodel writes it: a whole number below 10^16 without a fraction.")
+        lines.append("    static func scxmlText(_ value: Double) -> String {")
+        lines.append("        value.isFinite && value.rounded(.towardZero) == value && abs(value) < 1e16")
+        lines.append("            ? String(Int64(value)) : value.description")
+        lines.append("    }")
+        lines.append("")
+        lines.append("    /// A string as the statecraft datamodel writes it: itself.")
+        lines.append("    static func scxmlText(_ value: String) -> String { value }")
+        lines.append("")
+        lines.append("    /// Another value, as Swift describes it.")
+        lines.append("    static func scxmlText<Value>(_ value: Value) -> String { String(describing: value) }")
+        lines.append("")
+    }
+
+    private func caseLine(_ name: String, raw: String) -> String {
+        let escaped = SwiftNames.escaped(name)
+        return name == raw ? escaped : "\(escaped) = \(SwiftNames.literal(raw))"
+    }
+
+    /// A trailing action closure for `actions`, starting with a space; empty when there are none.
+    func actionClosure(_ actions: [Action], eventIsOptional: Bool) -> String {
+        guard let content, !actions.isEmpty else { return "" }
+        if content.isSwift, let first = actions.first {
+            return " { context, event, effects in context.\(swiftMethod("Action", first.position))(event, &effects) }"
+        }
+        let body = content.statements(actions, eventIsOptional: eventIsOptional)
+        return " { context, event, effects in\n" + body.map { "    " + $0 + "\n" }.joined() + "}"
+    }
+
+    /// A guard closure for `cond`.
+    func guardClosure(_ cond: String, of transition: TransitionModel) -> String {
+        guard let content, let swift = try? content.condition(cond, eventIsOptional: transition.event == nil) else {
+            return "{ _, _ in false }"
+        }
+        if content.isSwift { return "{ context, event in context.\(swiftMethod("Condition", transition.position))(event) }" }
+        let body = content.located(transition.position, ["return \(swift)"])
+        return "{ context, event in\n" + body.map { "    " + $0 + "\n" }.joined() + "}"
+    }
+
+    /// `OnEntry` and `OnExit` for the state's blocks, without what became delayed transitions.
+    func actionBlocks(of state: StateModel) -> [String] {
+        guard content != nil else { return [] }
+        let timed = Set((timers[state.id] ?? []).map(\.position))
+        var blocks: [String] = []
+        for (name, block) in state.onEntry.map({ ("OnEntry", $0) }) + state.onExit.map({ ("OnExit", $0) }) {
+            let actions = block.filter { action in
+                !timed.contains(action.position) && !(name == "OnExit" && isTimerCancel(action, in: state))
+            }
+            guard !actions.isEmpty else { continue }
+            blocks.append(name + actionClosure(actions, eventIsOptional: true))
+        }
+        return blocks
+    }
+
+    /// Whether `action` is the `<cancel>` that ends one of the state's delayed transitions.
+    func isTimerCancel(_ action: Action, in state: StateModel) -> Bool {
+        guard let id = action.cancelledSendID, !id.isEmpty else { return false }
+        let timed = Set((timers[state.id] ?? []).map(\.position))
+        return state.onEntry.joined().contains { $0.sendView?.id == id && timed.contains($0.position) }
+    }
+}

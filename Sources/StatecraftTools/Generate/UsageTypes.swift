@@ -1,0 +1,124 @@
+import StatecraftSCXML
+
+/// The types of the document's `<data>` without `expr` (SCXML's unbound, `undefined`, value),
+/// inferred from what the document puts in them: an `<assign>` of a literal or of other data
+/// whose type is known, a `<foreach>`'s `index` (a number, `Double`) and `item` (an element of
+/// the iterated array). A `<data>` given two types is a conflict, which the generator refuses.
+struct UsageTypes {
+    /// What the document puts in one `<data>`.
+    enum Inferred: Equatable {
+        case type(String)
+        case conflict(String, String)
+    }
+
+    /// Data id → the type inferred for it (without `?`); absent when nothing is put in it.
+    private(set) var types: [String: Inferred] = [:]
+    /// The `item` and `index` of `<foreach>` that name no `<data>`, which the `<foreach>`
+    /// declares (SCXML 4.6), in document order, with where the first `<foreach>` is.
+    private(set) var declared: [(id: String, position: TextPosition)] = []
+
+    init(model: DocumentModel) {
+        var all = model.data
+        var blocks: [[Action]] = [model.script]
+        func collect(_ state: StateModel) {
+            all += state.data
+            blocks += state.onEntry + state.onExit + state.transitions.map(\.actions)
+            if let initial = state.initialTransition { blocks.append(initial.actions) }
+            state.children.forEach(collect)
+        }
+        model.states.forEach(collect)
+        // The types every <data> with an expr or a stated type has; those without are inferred.
+        var known: [String: String] = [:]
+        var open: Set<String> = []
+        for data in all {
+            if let stated = data.statedType?.trimmedBlanks(), !stated.isEmpty {
+                known[data.id] = stated.hasSuffix("?") ? String(stated.dropLast()) : stated
+            } else if let value = ContextFields.contentValue(data.content) {
+                known[data.id] = ContextFields.type(of: value)
+            } else if let expr = data.expr {
+                if let node = try? StatecraftExpressionSyntax.expression(expr), let type = ContextFields.inferredType(node) {
+                    known[data.id] = type
+                }
+            } else if data.src == nil, data.content == nil {
+                open.insert(data.id)
+            }
+        }
+        let ids = Set(all.map(\.id))
+        func declarations(_ actions: [Action]) {
+            for action in actions {
+                switch action.kind {
+                case .foreach(_, let item, let index, let body):
+                    for name in [item] + (index.map { [$0] } ?? []) {
+                        guard let variable = Self.variable(name), !ids.contains(variable),
+                            !declared.contains(where: { $0.id == variable }) else { continue }
+                        declared.append((variable, action.position))
+                        open.insert(variable)
+                    }
+                    declarations(body)
+                case .branches(let branches):
+                    for branch in branches { declarations(branch.actions) }
+                default:
+                    break
+                }
+            }
+        }
+        blocks.forEach(declarations)
+        // Each round fixes at least one more <data> or ends: bounded by the number of data.
+        for _ in 0...open.count {
+            var found: [String: Inferred] = [:]
+            func note(_ id: String, _ type: String?) {
+                guard open.contains(id), let type else { return }
+                switch found[id] {
+                case nil: found[id] = .type(type)
+                case .type(let first) where first != type: found[id] = .conflict(first, type)
+                default: break
+                }
+            }
+            func typeOf(_ expr: String) -> String? {
+                guard let node = try? StatecraftExpressionSyntax.expression(expr) else { return nil }
+                if let literal = ContextFields.inferredType(node) { return literal }
+                if case .variable(let name) = node.kind { return known[name] }
+                if case .path(let base, let steps) = node.kind, case .variable("_event") = base.kind, steps.count == 1,
+                    case .member("name") = steps[0].selector
+                {
+                    return "String"
+                }
+                return nil
+            }
+            func walk(_ actions: [Action]) {
+                for action in actions {
+                    switch action.kind {
+                    case .assign(let location, let expr?, nil):
+                        if let variable = Self.variable(location) { note(variable, typeOf(expr)) }
+                    case .foreach(let array, let item, let index, let body):
+                        if let index = index.flatMap(Self.variable) { note(index, "Double") }
+                        if let item = Self.variable(item), let type = typeOf(array), type.hasPrefix("["), type.hasSuffix("]") {
+                            note(item, String(type.dropFirst().dropLast()))
+                        }
+                        walk(body)
+                    case .branches(let branches):
+                        for branch in branches { walk(branch.actions) }
+                    default:
+                        break
+                    }
+                }
+            }
+            blocks.forEach(walk)
+            types = found
+            var progressed = false
+            for (id, inferred) in found {
+                if case .type(let type) = inferred, known[id] == nil {
+                    known[id] = type
+                    progressed = true
+                }
+            }
+            if !progressed { break }
+        }
+    }
+
+    /// The `<data>` a location names when it is a whole variable (no member or index).
+    private static func variable(_ location: String) -> String? {
+        guard let node = try? StatecraftExpressionSyntax.location(location), node.steps.isEmpty else { return nil }
+        return node.variable
+    }
+}
