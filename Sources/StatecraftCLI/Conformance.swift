@@ -77,7 +77,10 @@ struct Conformance: ParsableCommand {
             let terminal = Terminal.standardOutput
             var runner = ConformanceRunner(directory: directory, profile: profile)
             runner.readPolicy = reading.policy
-            if let processor { runner.basicHTTP = processor.sessionRunner }
+            if let processor {
+                runner.basicHTTP = processor.sessionRunner
+                runner.basicHTTPClient = { SCXMLHTTPProcessor.postedForm(to: $0, eventName: $1, form: $2) }
+            }
             summary = try runner.run { print(Self.painted("\($0)", terminal)) }
         } catch {
             throw ValidationError(error.description)
