@@ -80,7 +80,10 @@ struct Conformance: ParsableCommand {
             let terminal = Terminal.standardOutput
             var runner = ConformanceRunner(directory: directory, profile: profile)
             runner.readPolicy = reading.policy
-            if let processor { runner.basicHTTP = processor.sessionRunner }
+            if let processor {
+                runner.basicHTTP = processor.sessionRunner
+                runner.basicHTTPClient = { SCXMLHTTPProcessor.postedForm(to: $0, eventName: $1, form: $2) }
+            }
             var passed: [String] = []
             summary = try runner.run { result in
                 print(Self.painted("\(result)", terminal))

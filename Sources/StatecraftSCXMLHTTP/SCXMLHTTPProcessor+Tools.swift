@@ -41,5 +41,39 @@ extension SCXMLHTTPProcessor {
             endpoint.close()
         }
     }
+    /// Posts a form to a session's location as a client outside the session would (SCXML C.2:
+    /// the event's name in the header `_scxmleventname`), blocking the calling thread for at
+    /// most five seconds: the conformance runner's `basicHTTPClient`, which judges W3C test 513.
+    ///
+    /// - Parameters:
+    ///   - location: The location the session's `_ioprocessors` gives (a loopback address).
+    ///   - eventName: The event's name.
+    ///   - form: The body, `application/x-www-form-urlencoded`.
+    /// - Returns: The answer's status code, such as `200`, or why no answer came.
+    package static func postedForm(to location: String, eventName: String, form: String) -> String {
+        let client = BasicHTTPClient(timeout: .seconds(5), maxResponseSize: 64 * 1_024, allowsRemoteTargets: false)
+        let target: BasicHTTPClient.Target
+        do {
+            target = try BasicHTTPClient.target(location)
+        } catch {
+            return "no answer: \(error.message)"
+        }
+        guard BasicHTTPClient.isLoopback(target.host) else { return "no answer: '\(location)' is not a loopback address" }
+        var request = "POST \(target.path) HTTP/1.1\r\nHost: \(target.authority)\r\n_scxmleventname: \(eventName)\r\n"
+        request += "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(form.utf8.count)\r\n"
+        request += "Connection: close\r\n\r\n" + form
+        let answer: [UInt8]
+        do {
+            answer = try client.exchange(host: target.host, port: target.port, request: Array(request.utf8))
+        } catch is BasicHTTPClient.Timeout {
+            return "no answer from '\(location)' within 5 seconds"
+        } catch {
+            return "no answer from '\(location)': \(error)"
+        }
+        let statusLine = String(decoding: answer.prefix { $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        let fields = statusLine.split(separator: " ", maxSplits: 2)
+        guard fields.count >= 2, fields[0].hasPrefix("HTTP/") else { return "no HTTP answer: '\(statusLine.prefix(80))'" }
+        return String(fields[1])
+    }
 }
 #endif

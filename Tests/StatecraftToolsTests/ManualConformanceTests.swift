@@ -3,9 +3,10 @@ import StatecraftSCXML
 @testable import StatecraftTools
 import Testing
 
-/// The W3C tests published as manual that a program judges the way a person would: 230, 250 and
-/// 307 by what the test and the session it invoked logged; 301, 313 and 314 by the refusal of
-/// the document or where it ends; 415 by where it ends.
+/// The W3C tests published as manual that a program judges the way a person would: 178, 230, 250
+/// and 307 by what the test and the session it invoked logged; 301, 313 and 314 by the refusal of
+/// the document or where it ends; 415 by where it ends (513, which needs a client outside the
+/// session, in StatecraftSCXMLHTTPTests).
 @Suite("W3C manual tests judged by a program", .enabled(if: W3CSuite.folder != nil, W3CSuite.absence))
 struct ManualConformanceTests {
     typealias Line = ConformanceRunner.LogLine
@@ -28,9 +29,33 @@ struct ManualConformanceTests {
         let skipped = try #require(results["test307"])
         #expect(skipped.status == .skip)
         #expect(skipped.reason?.contains("the statecraft datamodel") == true)
-        for test in ["test301", "test313", "test314", "test415"] {
+        for test in ["test178", "test301", "test313", "test314", "test415"] {
             #expect(results[test]?.status == .pass, "\(test): \(String(describing: results[test]))")
         }
+        // 513 needs a client outside the session: without the Basic HTTP processor it stays manual.
+        #expect(results["test513"]?.skip == .manual)
+    }
+
+    @Test("W3C 178: the logged event must show both values of the two params named '1', in order")
+    func test178Judge() throws {
+        let judge = try #require(ConformanceRunner.manualJudges["test178"])
+        let object = #"{"name":"event1","data":{"1":2,"1":3}}"#
+        #expect(judge.judge([Line(label: "_event ", message: object)], "final") == nil)
+        #expect(judge.judge([Line(label: "_event ", message: "POST / HTTP/1.1\n\n1=2&1=3")], "final") == nil)
+        let lastOnly = judge.judge([Line(label: "_event ", message: #"{"data":{"1":3}}"#)], "final")
+        #expect(lastOnly?.contains("does not show the name '1' (Var1) with the value 2 and then with the value 3") == true)
+        #expect(judge.judge([Line(label: "_event ", message: #"{"data":{"Var1":2,"Var1":3}}"#)], "final") == nil)
+        #expect(judge.judge([Line(label: "_event ", message: "1=3&1=2")], "final") != nil)
+        #expect(judge.judge([], "final") == "the event was not logged")
+        #expect(judge.judge([Line(label: "_event ", message: object)], "fail")?.contains("not 'final'") == true)
+        #expect(judge.notApplicable["ecmascript"]?.contains("no raw form") == true)
+    }
+
+    @Test("W3C 178 in the null datamodel: its log expression cannot be expressed, so it is skipped")
+    func test178Null() throws {
+        let results = try judged(.null)
+        #expect(results["test178"]?.status == .skip)
+        #expect(results["test178"]?.skip == .notExpressible("null"), "\(String(describing: results["test178"]))")
     }
 
     @Test("W3C 301: the document whose script cannot be loaded must be refused, for that reason")

@@ -22,6 +22,12 @@ extension ConformanceRunner {
         /// How a refusal of the document when it is read is judged (`nil` when it passes, or
         /// why it fails); `nil` when a refusal fails the test, as for any test.
         package var refusal: (@Sendable (SCXMLError) -> String?)? = nil
+        /// The document run instead of the published file, in `conf:` markup (513 publishes
+        /// prose only); `nil` runs the published file.
+        package var document: String? = nil
+        /// What a client outside the session posts (513); the test stays manual unless the
+        /// runner has both ``ConformanceRunner/basicHTTP`` and ``ConformanceRunner/basicHTTPClient``.
+        package var post: OutsidePost? = nil
         /// The judgement of a run.
         package var judge: @Sendable (_ log: [LogLine], _ finalState: String?) -> String?
     }
@@ -31,8 +37,10 @@ extension ConformanceRunner {
     /// cannot be loaded: the document is refused), 307 (late-bound data read before it is loaded
     /// behaves like a missing part of a value), 313 and 314 (an illegal expression: refused when
     /// read, or `error.execution` when evaluated, and not before), 415 (a machine whose initial
-    /// state is a top-level final state halts at once). The other manual tests (178 reads
-    /// `_event.raw`, 513 needs a client outside the session) are skipped.
+    /// state is a top-level final state halts at once), 513 (an event posted from outside to the
+    /// session's Basic HTTP location is answered 200 and delivered, judged with a document of the
+    /// runner's own, since the published test is prose), 178 (two `<param>`s of one name: the
+    /// logged event shows both values, where the datamodel's log expression shows them).
     package static let manualJudges: [String: ManualJudge] = [
         "test230": ManualJudge(check: "the child logs the same seven fields of the forwarded event as the parent") { log, final in
             if let wrong = endedIn("final", final) { return wrong }
@@ -74,6 +82,31 @@ extension ConformanceRunner {
         "test415": ManualJudge(check: "a machine whose initial state is a top-level final state halts at once") { _, final in
             endedIn("final", final)
         },
+        "test178": ManualJudge(
+            check: "the logged event shows both values of the two <param>s of one name, in order",
+            notApplicable: [
+                "ecmascript": "a manual test judged by what _event.raw shows: the SCXML Event I/O Processor's message form "
+                    + "is not specified (SCXML C.1) and this processor gives its events no raw form, so the log shows "
+                    + "neither value",
+            ]
+        ) { log, final in
+            if let wrong = endedIn("final", final) { return wrong }
+            guard let line = log.first(where: { $0.label == "_event " }) else { return "the event was not logged" }
+            // conf:name="1" is the variable Var1 in the datamodels that have variables.
+            return ["1", "Var1"].contains { showsInOrder(line.message, name: $0, values: ["2", "3"]) }
+                ? nil : "'\(line.message)' does not show the name '1' (Var1) with the value 2 and then with the value 3"
+        },
+        "test513": ManualJudge(
+            check: "a form posted from outside to the session's location is answered 200 and delivered as the event 'test'",
+            document: basicHTTPPostDocument,
+            post: OutsidePost(eventName: "test", form: "key1=value1&key2=value2")
+        ) { log, final in
+            guard let status = log.first(where: { $0.label == OutsidePost.statusLabel })?.message else {
+                return "the session logged no location, so nothing was posted"
+            }
+            if status != "200" { return "the post was answered \(status), not 200" }
+            return endedIn("pass", final)
+        },
         "test307": ManualJudge(
             check: "reading late-bound data before it is loaded and reading a missing part of it behave alike",
             notApplicable: [
@@ -94,6 +127,28 @@ extension ConformanceRunner {
         },
     ]
 
+    /// 513's document: logs its Basic HTTP location, then waits (at most 30 seconds) for the
+    /// event `test` whose data holds key1=value1 and key2=value2 (the published test's form).
+    static let basicHTTPPostDocument = """
+        <scxml initial="s0" version="1.0" conf:datamodel="" xmlns="http://www.w3.org/2005/07/scxml" \
+        xmlns:conf="http://www.w3.org/2005/scxml-conformance">
+          <state id="s0">
+            <onentry>
+              <log label="\(OutsidePost.locationLabel)" conf:basicHTTPAccessURI=""/>
+              <send event="timeout" delay="30s"/>
+            </onentry>
+            <transition event="test" conf:eventNamedParamHasValue="key1 value1" target="s1"/>
+            <transition event="*" conf:targetfail=""/>
+          </state>
+          <state id="s1">
+            <transition conf:eventNamedParamHasValue="key2 value2" conf:targetpass=""/>
+            <transition conf:targetfail=""/>
+          </state>
+          <conf:pass/>
+          <conf:fail/>
+        </scxml>
+        """
+
     /// 313 and 314: the processor may refuse the document for its illegal expression, or run it
     /// and raise `error.execution` where the expression is evaluated (the markup's `pass`).
     static func illegalExpression(_ test: String) -> ManualJudge {
@@ -106,6 +161,20 @@ extension ConformanceRunner {
         ) { _, final in
             endedIn("pass", final)
         }
+    }
+
+    /// Whether `text` shows `name` with each of `values`, in order, as a form (`1=2&1=3`) or as
+    /// the members of an object written out (`"1":2,"1":3`).
+    static func showsInOrder(_ text: String, name: String, values: [String]) -> Bool {
+        var rest = Substring(text)
+        for value in values {
+            let forms = ["\(name)=\(value)", "\"\(name)\":\(value)"]
+            guard let found = forms.compactMap({ rest.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) else {
+                return false
+            }
+            rest = rest[found.upperBound...]
+        }
+        return true
     }
 
     private static func endedIn(_ expected: String, _ final: String?) -> String? {

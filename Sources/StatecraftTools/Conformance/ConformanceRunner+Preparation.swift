@@ -67,11 +67,13 @@ extension ConformanceRunner {
 
     /// Reads the test document at `path`, decides whether it applies to the profile, and
     /// compiles it with its `conf:` markup translated; `sub` documents it loads are translated
-    /// too.
-    func prepare(_ path: String) -> Preparation {
+    /// too. `text`, when given, is run instead of the file's text (a manual test whose published
+    /// file is prose: ``ManualJudge/document``), under the file's name.
+    func prepare(_ path: String, text: String? = nil) -> Preparation {
         let root: DocumentElement
         do {
-            root = try DocumentReader().read(ResourceLoader.documentText(atPath: path, policy: readPolicy), file: path)
+            let source = try text ?? ResourceLoader.documentText(atPath: path, policy: readPolicy)
+            root = try DocumentReader().read(source, file: path)
         } catch {
             return .fail("\(error)")
         }

@@ -141,6 +141,11 @@ package struct ConformanceRunner: Sendable {
     /// The most real time a test that uses the Basic HTTP processor may take: 40 seconds, past
     /// the 30-second timeouts those tests set themselves.
     package var basicHTTPTimeLimit: Duration = .seconds(40)
+    /// Posts a form to a location as a client outside the session (the event's name in the
+    /// header `_scxmleventname`) and returns the answer's status code (`200`) or why none came:
+    /// what W3C test 513 asks of a person. `nil` (the default) leaves 513 manual; the command-line
+    /// tool's `conformance --http` gives one from `StatecraftSCXMLHTTP`.
+    package var basicHTTPClient: (@Sendable (_ location: String, _ eventName: String, _ form: String) -> String)?
 
     /// Creates a runner.
     ///
@@ -183,7 +188,7 @@ package struct ConformanceRunner: Sendable {
         let number = name.dropFirst("test".count).prefix { $0.isNumber }
         let info = manifest[key] ?? manifest["#" + number]
         let judge = info?.isManual == true ? Self.manualJudges[name] : nil
-        if info?.isManual == true, judge == nil {
+        if info?.isManual == true, judge == nil || (judge?.post != nil && (basicHTTP == nil || basicHTTPClient == nil)) {
             return Result(test: name, status: .skip, reason: SkipReason.manual.description, skip: .manual, info: info)
         }
         if let reason = judge?.notApplicable[profile.name] {
@@ -191,7 +196,7 @@ package struct ConformanceRunner: Sendable {
         }
         let document: SCXMLDocument
         let usesBasicHTTP: Bool
-        switch prepare(path) {
+        switch prepare(path, text: judge?.document) {
         case .skip(let reason, let detail):
             let text = detail.map { "\(reason): \($0)" } ?? reason.description
             return Result(test: name, status: .skip, reason: text, skip: reason, info: info)
@@ -209,8 +214,12 @@ package struct ConformanceRunner: Sendable {
         }
         let session = SCXMLSession(document: document)
         let log = LogBook()
-        if judge != nil {
-            session.logHandler = { label, message in log.lines.append(LogLine(label: label, message: message)) }
+        if let judge {
+            let post = judge.post.flatMap { post in basicHTTPClient.map { (post, $0) } }
+            session.logHandler = { label, message in
+                log.append(LogLine(label: label, message: message))
+                if let post, label == OutsidePost.locationLabel { log.post(post.0, to: message, with: post.1) }
+            }
         }
         if usesBasicHTTP, let basicHTTP {
             basicHTTP(session, basicHTTPTimeLimit)
@@ -222,6 +231,7 @@ package struct ConformanceRunner: Sendable {
         }
         if let judge {
             // A manual test, judged by what a person would check in its log.
+            log.waitForPosts()
             return judge.judge(log.lines, session.finalState).map { result(.fail, "\(judge.check): \($0)") } ?? result(.pass)
         }
         switch session.finalState {
@@ -235,7 +245,3 @@ package struct ConformanceRunner: Sendable {
     }
 }
 
-/// The lines a test and the sessions it invoked logged, gathered by their log handler.
-final class LogBook {
-    var lines: [ConformanceRunner.LogLine] = []
-}
