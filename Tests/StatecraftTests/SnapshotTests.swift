@@ -173,6 +173,20 @@ struct SnapshotTests {
         #expect(empty.code == .invalidHistory)
     }
 
+    /// Each state a deep history remembers may fit, and the whole still not be a configuration
+    /// exiting the parent records (SCXML 3.11): restoring it would give a compound state two
+    /// active children.
+    @Test func historyThatIsNotALegalConfigurationIsRefused() throws {
+        let siblings = try restoreError(Snapshot(activeStates: [.c], history: [.hd: [.a1, .b1]], context: Log()))
+        #expect(siblings.code == .invalidHistory)
+        #expect(siblings.message.contains("history state 'hd' remembers 2 of the 2 children of compound state 'a'"), "\(siblings.message)")
+        let nested = try restoreError(Snapshot(activeStates: [.c], history: [.hd: [.b1, .b2]], context: Log()))
+        #expect(nested.code == .invalidHistory)
+        #expect(nested.message.contains("remembers 2 of the 2 children of compound state 'b'"), "\(nested.message)")
+        let legal = try Machine(chart: Self.chart(), snapshot: Snapshot(activeStates: [.c], history: [.hd: [.b2]], context: Log()))
+        #expect(legal.activeStates == [.c])
+    }
+
     @Test func badTimersAreRefused() throws {
         let inactive = try restoreError(Snapshot(
             activeStates: [.c], context: Log(),

@@ -106,13 +106,25 @@ struct ChartTopology: Sendable {
 
     /// SCXML's `computeEntrySet` for one transition (the set for several is the union: the
     /// transitions of one microstep do not conflict, so their domains are disjoint).
+    ///
+    /// One addition to Appendix D: the entry set is kept inside the transition's domain. The
+    /// domain is computed from the effective targets, so a transition to a history state whose
+    /// value (or default) lies below the history's parent has a domain below that parent, and
+    /// Appendix D's `addAncestorStatesToEnter(s, parent)` then adds states the microstep does
+    /// not exit: active ancestors entered a second time, and, through a parallel ancestor, the
+    /// default of a region whose active child stays active, which is not a legal configuration
+    /// (section 3.11). The domain is the state whose descendants a transition exits and enters
+    /// (section 3.13), so the states outside it are left out.
     @inlinable
     func computeEntrySet<Scratch: EntryScratch>(_ transition: Int, into scratch: inout Scratch) {
         guard transitions[transition].targetCount > 0 else { return }
+        let domain = transitionDomain(transition, scratch)
+        var bounded = DomainEntryScratch(base: scratch, domain: domain, end: domain > 0 ? Int(nodes[domain].end) : nodes.count)
         for position in targetPositions(of: transition) {
-            addDescendantStatesToEnter(Int(targets[position]), into: &scratch)
+            addDescendantStatesToEnter(Int(targets[position]), into: &bounded)
         }
-        addAncestorsOfEffectiveTargets(of: transition, upTo: transitionDomain(transition, scratch), into: &scratch)
+        addAncestorsOfEffectiveTargets(of: transition, upTo: domain, into: &bounded)
+        scratch = bounded.base
     }
 
     /// For each effective target of `transition`, SCXML's `addAncestorStatesToEnter`.
@@ -226,6 +238,31 @@ protocol EntryScratch {
     mutating func setHistoryDefault(parent: Int, transition: Int)
     /// What a history slot remembers, or `nil` when nothing was recorded.
     func remembered(_ slot: Int) -> StateSet?
+}
+
+/// An entry-set computation kept to the proper descendants of a transition's domain (the root,
+/// 0, keeps every state): see ``ChartTopology/computeEntrySet(_:into:)``.
+@usableFromInline
+struct DomainEntryScratch<Base: EntryScratch>: EntryScratch {
+    @usableFromInline var base: Base
+    @usableFromInline let domain: Int
+    @usableFromInline let end: Int
+
+    @inlinable
+    init(base: Base, domain: Int, end: Int) {
+        self.base = base
+        self.domain = domain
+        self.end = end
+    }
+
+    @inlinable func inside(_ node: Int) -> Bool { node > domain && node < end }
+    @inlinable mutating func insertToEnter(_ node: Int) { if inside(node) { base.insertToEnter(node) } }
+    @inlinable func toEnterContainsAny(from start: Int, below end: Int) -> Bool { base.toEnterContainsAny(from: start, below: end) }
+    @inlinable mutating func insertDefaultEntry(_ node: Int) { if inside(node) { base.insertDefaultEntry(node) } }
+    @inlinable mutating func setHistoryDefault(parent: Int, transition: Int) {
+        if inside(parent) { base.setHistoryDefault(parent: parent, transition: transition) }
+    }
+    @inlinable func remembered(_ slot: Int) -> StateSet? { base.remembered(slot) }
 }
 
 /// The entry sets of a transition that does not depend on history, computed when the chart is

@@ -207,6 +207,51 @@ extension Machine {
         if value.isEmpty {
             throw SnapshotError(code: .invalidHistory, message: "history state '\(chart.state(history))' remembers no state; leave it out instead")
         }
+        try checkRecordable(value, of: history, in: chart)
         return value
+    }
+
+    /// Checks that a history value is one exiting its parent could record: with the states it
+    /// names and (for a deep history) their ancestors below the parent, the parent and every
+    /// compound or parallel state among them has exactly one child among them if compound, all
+    /// its regions if parallel, so that restoring it enters a legal configuration (section 3.11).
+    private static func checkRecordable(
+        _ value: StateSet, of history: Int, in chart: Statechart<State, Event, Context>
+    ) throws(SnapshotError) {
+        let parent = Int(chart.nodes[history].parent)
+        var closure = value
+        for member in value.members {
+            var node = Int(chart.nodes[member].parent)
+            while node != parent {
+                closure.insert(node)
+                node = Int(chart.nodes[node].parent)
+            }
+        }
+        // A shallow history records children only: what lies below them is entered by default.
+        let checked = chart.nodes[history].kind == .deepHistory ? [parent] + closure.members : [parent]
+        for node in checked {
+            let info = chart.nodes[node]
+            guard info.kind == .compound || info.kind == .parallel else { continue }
+            var children = 0
+            var remembered = 0
+            var child = node + 1
+            while child < Int(info.end) {
+                if !chart.nodes[child].isHistory {
+                    children += 1
+                    if closure.contains(child) { remembered += 1 }
+                }
+                child = Int(chart.nodes[child].end)
+            }
+            let legal = info.kind == .compound ? remembered == 1 : remembered == children
+            guard legal else {
+                throw SnapshotError(
+                    code: .invalidHistory,
+                    message: "history state '\(chart.state(history))' remembers \(remembered) of the \(children) children of "
+                        + "\(info.kind == .compound ? "compound" : "parallel") state '\(chart.state(node))', "
+                        + (info.kind == .compound ? "which has one active child" : "all of whose regions are active")
+                        + ": not a configuration exiting '\(chart.state(parent))' records"
+                )
+            }
+        }
     }
 }

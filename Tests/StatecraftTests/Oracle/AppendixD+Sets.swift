@@ -20,15 +20,30 @@ extension AppendixD {
     // MARK: computeEntrySet
 
     /// `computeEntrySet(transitions, statesToEnter, statesForDefaultEntry, defaultHistoryContent)`.
+    ///
+    /// One addition to the recommendation, as in Statecraft's entry sets: each transition's
+    /// additions are kept to the proper descendants of its domain. A transition to a history
+    /// state whose value or default lies below the history's parent has a domain below that
+    /// parent, and `addAncestorStatesToEnter(s, parent)` would add states the microstep does not
+    /// exit (active ancestors again, and the default of a region whose active child stays
+    /// active: an illegal configuration, section 3.11). Section 3.13 makes the domain the state
+    /// whose descendants a transition exits and enters.
     func computeEntrySet(_ transitions: [Int], _ sets: inout EntrySets) {
         for t in transitions {
-            for s in chart.transitions[t].targets {
-                addDescendantStatesToEnter(s, &sets)
-            }
             guard !chart.transitions[t].targets.isEmpty else { continue }
+            var own = sets
+            for s in chart.transitions[t].targets {
+                addDescendantStatesToEnter(s, &own)
+            }
             let ancestor = getTransitionDomain(t)
             for s in getEffectiveTargetStates(t) {
-                addAncestorStatesToEnter(s, ancestor, &sets)
+                addAncestorStatesToEnter(s, ancestor, &own)
+            }
+            let inside = { (s: Int) in ancestor == 0 || self.isDescendant(s, ancestor) }
+            sets.statesToEnter.formOrderedUnion(own.statesToEnter.filter(inside))
+            sets.statesForDefaultEntry.formOrderedUnion(own.statesForDefaultEntry.filter(inside))
+            for (parent, content) in own.defaultHistoryContent where inside(parent) {
+                sets.defaultHistoryContent[parent] = content
             }
         }
     }
