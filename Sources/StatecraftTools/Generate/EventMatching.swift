@@ -108,25 +108,7 @@ extension SwiftChartWriter {
         lines.append("    /// SCXML's matching, and the engine looks events up as it looks up a hand-written enum's. A case's")
         lines.append("    /// `scxmlName` is the SCXML event name.")
         lines.append("    \(modifier)enum Event: MachineEvent, Hashable {")
-        for event in events {
-            lines.append("        /// `\(SwiftNames.escapedText(event.name))`, first named by the `<transition>` at \(event.position).")
-            lines.append("        case \(SwiftNames.escaped(eventTable.names[event.name] ?? ""))")
-        }
-        if hasDoneEvents {
-            lines.append("        /// `done.state.<id>`: the state is done (a compound state's final child was entered, or every")
-            lines.append("        /// region of a parallel state is done).")
-            lines.append("        case doneState(State)")
-        }
-        lines.append("")
-        lines.append("        /// The event's SCXML name.")
-        lines.append("        \(modifier)var scxmlName: String {")
-        lines.append("            switch self {")
-        for event in events {
-            lines.append("            case .\(SwiftNames.escaped(eventTable.names[event.name] ?? "")): \(SwiftNames.literal(event.name))")
-        }
-        if hasDoneEvents { lines.append("            case .doneState(let state): \"done.state.\" + state.rawValue") }
-        lines.append("            }")
-        lines.append("        }")
+        writeEventCases()
         if hasDoneEvents { writeExactKind() }
         lines.append("    }")
     }

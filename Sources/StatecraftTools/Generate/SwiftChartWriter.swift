@@ -131,25 +131,7 @@ struct SwiftChartWriter {
         lines.append("    /// The events the document's transitions name, matched as SCXML matches them: by descriptor, so that")
         lines.append("    /// `error` also takes `error.execution`. A case's `scxmlName` is the SCXML event name.")
         lines.append("    \(modifier)enum Event: MachineEvent, Hashable {")
-        for event in events {
-            lines.append("        /// `\(SwiftNames.escapedText(event.name))`, first named by the `<transition>` at \(event.position).")
-            lines.append("        case \(SwiftNames.escaped(eventTable.names[event.name] ?? ""))")
-        }
-        if hasDoneEvents {
-            lines.append("        /// `done.state.<id>`: the state is done (a compound state's final child was entered, or every")
-            lines.append("        /// region of a parallel state is done).")
-            lines.append("        case doneState(State)")
-        }
-        lines.append("")
-        lines.append("        /// The event's SCXML name.")
-        lines.append("        \(modifier)var scxmlName: String {")
-        lines.append("            switch self {")
-        for event in events {
-            lines.append("            case .\(SwiftNames.escaped(eventTable.names[event.name] ?? "")): \(SwiftNames.literal(event.name))")
-        }
-        if hasDoneEvents { lines.append("            case .doneState(let state): \"done.state.\" + state.rawValue") }
-        lines.append("            }")
-        lines.append("        }")
+        writeEventCases()
         lines.append("")
         lines.append("        /// What transitions match: the SCXML name, as a descriptor.")
         lines.append("        \(modifier)var kind: EventDescriptor { EventDescriptor(scxmlName) }")
@@ -245,5 +227,28 @@ struct SwiftChartWriter {
             line = "When(in: \(state(id))) { \(line) }"
         }
         return "\(line)  // <transition> at \(model.position)"
+    }
+
+    /// The cases of `Event` and its `scxmlName`, the same in both forms (``EventMatching``).
+    mutating func writeEventCases() {
+        for event in events {
+            lines.append("        /// `\(SwiftNames.escapedText(event.name))`, first named by the `<transition>` at \(event.position).")
+            lines.append("        case \(SwiftNames.escaped(eventTable.names[event.name] ?? ""))")
+        }
+        if hasDoneEvents {
+            lines.append("        /// `done.state.<id>`: the state is done (a compound state's final child was entered, or every")
+            lines.append("        /// region of a parallel state is done).")
+            lines.append("        case doneState(State)")
+        }
+        lines.append("")
+        lines.append("        /// The event's SCXML name.")
+        lines.append("        \(modifier)var scxmlName: String {")
+        lines.append("            switch self {")
+        for event in events {
+            lines.append("            case .\(SwiftNames.escaped(eventTable.names[event.name] ?? "")): \(SwiftNames.literal(event.name))")
+        }
+        if hasDoneEvents { lines.append("            case .doneState(let state): \"done.state.\" + state.rawValue") }
+        lines.append("            }")
+        lines.append("        }")
     }
 }
