@@ -7,87 +7,24 @@ import Statecraft
 /// tested without a server.
 enum BasicHTTPMessage {
     /// The parameter that names the event (C.2): in the body, or as a header.
-    static let eventNameParameter = "_scxmleventname"
+    static let eventNameParameter = EventForm.eventNameParameter
     /// The header that carries the sending session's location, so that `_event.origin` can
     /// answer it (SCXML 5.10.1); a POST without it has no origin.
     static let originHeader = "SCXML-Origin"
 
-    /// The body of a `<send>`'s POST, `application/x-www-form-urlencoded`: the event's name
-    /// as `_scxmleventname` (when it has one), then each member of its data (from `<param>` and
-    /// `namelist`) as a parameter; data that is not an object (from `<content>`) is the body
-    /// itself, encoded as a value, with the name moved to the `_scxmleventname` header.
+    /// The body of a `<send>`'s POST, `application/x-www-form-urlencoded` (``EventForm``): the
+    /// event's name as `_scxmleventname` (when it has one), then each member of its data (from
+    /// `<param>` and `namelist`) as a parameter; data that is not an object (from `<content>`) is
+    /// the body itself, encoded as a value, with the name moved to the `_scxmleventname` header.
     ///
     /// - Returns: The body, and the name for the header when the body cannot carry it.
     static func body(for event: SCXMLEvent) -> (body: String, nameHeader: String?) {
-        var pairs: [(String, String)] = []
-        if !event.name.isEmpty { pairs.append((eventNameParameter, event.name)) }
-        switch event.data {
-        case .undefined, .null:
-            break
-        case .object(let members):
-            for member in members { pairs.append((member.name, text(member.value))) }
-        default:
-            return (encode(text(event.data)), event.name.isEmpty ? nil : event.name)
-        }
-        return (pairs.map { encode($0.0) + "=" + encode($0.1) }.joined(separator: "&"), nil)
+        let (body, nameOutside) = EventForm.body(of: event)
+        return (body, nameOutside)
     }
 
-    /// A value as a parameter carries it: a string as it is, anything else as the datamodel
-    /// prints it.
-    static func text(_ value: SCXMLValue) -> String {
-        if case .string(let text) = value { return text }
-        return value.description
-    }
-
-    /// Form-encodes: letters, digits and `*-._` as they are, every other byte of the UTF-8 as
-    /// `%XX`, space as `%20` (which every form decoder reads, as it reads `+`; the W3C test 520
-    /// looks for `%20` as a regular expression, in which `+` would not match itself).
-    static func encode(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                UInt8(ascii: "_"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let digits = Array("0123456789ABCDEF")
-                out.append("%")
-                out.append(digits[Int(byte >> 4)])
-                out.append(digits[Int(byte & 0x0f)])
-            }
-        }
-        return out
-    }
-
-    /// Decodes a form-encoded component: `+` as space, `%XX` as that byte.
-    ///
-    /// - Returns: The text, or `nil` when a `%` is not followed by two hexadecimal digits or
-    ///   the bytes are not UTF-8.
-    static func decode(_ text: Substring) -> String? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            switch byte {
-            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
-            case UInt8(ascii: "%"):
-                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
-                bytes.append(high << 4 | low)
-            default: bytes.append(byte)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
+    /// Decodes a form-encoded component (``EventForm/decode(_:)``).
+    static func decode(_ text: Substring) -> String? { EventForm.decode(text) }
 
     /// Why a received message cannot be an event: the text of a `400 Bad Request`.
     struct Malformed: Error, Equatable {

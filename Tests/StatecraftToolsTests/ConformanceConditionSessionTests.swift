@@ -109,10 +109,14 @@ struct ConformanceConditionSessionTests {
         #expect(outcome == expected)
     }
 
-    @Test("The conditions on the Basic HTTP raw message read _event.raw, which only that processor delivers")
+    @Test("The conditions on the raw message read _event.raw: a raised event has none, the SCXML processor's is a form and no POST")
     func rawMessageConditions() throws {
-        for cond in [#"conf:methodIsPost="""#, #"conf:messageBodyEquals="x""#, #"conf:msgIsBody="""#] {
-            #expect(try conditionOutcome(cond) == .error, "\(cond)")
+        for cond in [#"conf:methodIsPost="""#, #"conf:messageBodyEquals="zzz""#, #"conf:msgIsBody="""#] {
+            #expect(try conditionOutcome(cond, trigger: #"<raise event="go"/>"#) == .error, "\(cond)")
+            #expect(try conditionOutcome(cond) == .fails, "\(cond)")
         }
+        let sent = #"<send event="go"><param name="x" expr="'a b'"/><param name="x" expr="2"/></send>"#
+        #expect(try conditionOutcome(#"conf:messageBodyEquals="_scxmleventname=go&amp;x=a%20b&amp;x=2""#, trigger: sent) == .holds)
+        #expect(try conditionOutcome(#"conf:eventNamedParamHasValue="x 2""#, trigger: sent) == .holds)
     }
 }

@@ -15,18 +15,22 @@ extension SCXMLSession {
             try deliver(event, to: target, through: processor, delay: delay)
             return
         }
+        if target == "#_internal" {
+            var internalEvent = event
+            internalEvent.type = .internal
+            raised.append(internalEvent)
+            return
+        }
+        // What the SCXML processor delivers it gives a raw form (5.10.1; C.1 leaves it to the
+        // platform): the form the Basic HTTP processor would post. Raised events have none.
+        var event = event
+        event.raw = EventForm.raw(of: event)
         guard let target, !target.isEmpty else {
             if delay > .zero {
                 group.schedule(event, to: self, from: self, after: delay)
             } else {
                 enqueue(event)
             }
-            return
-        }
-        if target == "#_internal" {
-            var internalEvent = event
-            internalEvent.type = .internal
-            raised.append(internalEvent)
             return
         }
         let recipient: SCXMLSession?

@@ -83,12 +83,7 @@ extension ConformanceRunner {
             endedIn("final", final)
         },
         "test178": ManualJudge(
-            check: "the logged event shows both values of the two <param>s of one name, in order",
-            notApplicable: [
-                "ecmascript": "a manual test judged by what _event.raw shows: the SCXML Event I/O Processor's message form "
-                    + "is not specified (SCXML C.1) and this processor gives its events no raw form, so the log shows "
-                    + "neither value",
-            ]
+            check: "the logged event shows both values of the two <param>s of one name, in order"
         ) { log, final in
             if let wrong = endedIn("final", final) { return wrong }
             guard let line = log.first(where: { $0.label == "_event " }) else { return "the event was not logged" }

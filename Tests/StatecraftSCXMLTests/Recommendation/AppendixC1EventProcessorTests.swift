@@ -120,4 +120,25 @@ struct AppendixC1EventProcessorTests {
             """)
         #expect(run.log == ["true"])
     }
+
+    @Test("C.1 and 5.10.1: what the processor delivers has a raw form (its params as a form, in order); raised events have none")
+    func rawForm() throws {
+        let run = try Recommendation.run("""
+            <state id="s">
+              <onentry>
+                <raise event="raised"/>
+                <send event="sent"><param name="a" expr="'x y'"/><param name="a" expr="2"/><param name="b&amp;" expr="'é'"/></send>
+                <send event="content"><content>some text</content></send>
+              </onentry>
+              <transition event="raised"><log expr="isBound(_event.raw)"/></transition>
+              <transition event="sent"><log expr="_event.raw"/></transition>
+              <transition event="content"><log expr="_event.raw"/></transition>
+            </state>
+            """)
+        #expect(run.log == [
+            "false",
+            "_scxmleventname=sent&a=x%20y&a=2&b%26=%C3%A9",
+            "_scxmleventname=content\n\nsome%20text",
+        ])
+    }
 }
