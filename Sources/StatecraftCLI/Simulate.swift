@@ -69,11 +69,11 @@ struct Simulate: ParsableCommand {
 
     func run() throws {
         let document = try DocumentLoading.loadOrExit(file, readPolicy: reading.policy)
-        let simulation = SCXMLSimulation(document: document, tracing: trace)
+        var simulation = SCXMLSimulation(document: document, tracing: trace)
         let interactive = script == nil && isatty(STDIN_FILENO) != 0
         emit(simulation.start())
         if interactive {
-            try runInteractive(simulation)
+            try runInteractive(&simulation)
             try exitForFaults(simulation)
             return
         }
@@ -107,7 +107,7 @@ struct Simulate: ParsableCommand {
     }
 
     /// A prompt, each command's step, and the enabled events, until the end of input.
-    private func runInteractive(_ simulation: SCXMLSimulation) throws {
+    private func runInteractive(_ simulation: inout SCXMLSimulation) throws {
         let colour = Terminal.standardOutput.usesColor
         var number = 0
         showEnabled(simulation, colour: colour)
@@ -136,12 +136,13 @@ struct Simulate: ParsableCommand {
     private func showEnabled(_ simulation: SCXMLSimulation, colour: Bool) {
         let events = simulation.enabledEvents.map { $0.guarded ? "\($0.name) (guarded)" : $0.name }
         var text = Terminal(usesColor: colour).paint("enabled:", .note) + " "
-        if simulation.session.isFinished {
+        let ended = simulation.machine.status == .done
+        if ended {
             text += "none, the session has ended"
         } else {
             text += events.isEmpty ? "none" : events.joined(separator: ", ")
         }
-        if simulation.session.nextDeadline != nil, !simulation.session.isFinished {
+        if simulation.machine.nextDeadline != nil, !ended {
             text += "; a delayed event waits (wait DURATION)"
         }
         if json { Terminal.writeError(text) } else { Terminal.write(text + "\n") }

@@ -28,7 +28,8 @@ struct VerifyTests {
             \(body)
             </scxml>
             """)
-        let steps = try SCXMLSimulation(document: document, tracing: false).run(script: finding.script)
+        var simulation = SCXMLSimulation(document: document, tracing: false)
+        let steps = try simulation.run(script: finding.script)
         return steps.last?.configuration ?? []
     }
 

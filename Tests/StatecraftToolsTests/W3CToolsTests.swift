@@ -39,13 +39,13 @@ struct W3CToolsTests {
                 #expect(error.position != nil || error.code == .unreadableFile, "\(path): \(error)")
                 continue
             }
-            let empty = SCXMLSimulation(document: document, tracing: true)
+            var empty = SCXMLSimulation(document: document, tracing: true)
             let start = try empty.run(script: "")
             #expect(start.count == 1)
             #expect(start[0].line == 0)
 
-            let simulation = SCXMLSimulation(document: document, tracing: true)
-            let names = Array(simulation.alphabet.names.prefix(3))
+            var simulation = SCXMLSimulation(document: document, tracing: true)
+            let names = Array(simulation.subject.alphabet.names.prefix(3))
             let script = (names + ["wait 1s", "unknown.event {\"a\": [1, 2]}", "wait 10s"]).joined(separator: "\n")
             let steps = try simulation.run(script: script)
             #expect(steps.count == names.count + 4, "\(path)")

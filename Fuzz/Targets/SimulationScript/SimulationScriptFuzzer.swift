@@ -37,9 +37,8 @@ public func fuzzSimulationScript(_ data: UnsafePointer<UInt8>, _ size: Int) -> C
     }
     // Running is slower than reading: a few hundred commands say as much as more.
     guard commands.count <= 256 else { return 0 }
-    let simulation = SCXMLSimulation(document: ScriptFixture.document, tracing: true)
+    var simulation = SCXMLSimulation(document: ScriptFixture.document, tracing: true, eventLimit: 1_000)
     simulation.deliveryLimit = 1_000
-    simulation.session.eventLimit = 1_000
     do {
         let steps = try simulation.run(script: script)
         require(steps.count == commands.count + 1, "\(commands.count) commands gave \(steps.count) steps")

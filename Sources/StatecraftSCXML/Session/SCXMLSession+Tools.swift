@@ -52,3 +52,14 @@ extension SCXMLDocument {
         DelayParser.parse(text)
     }
 }
+
+extension SCXMLMachine {
+    /// Runs `body` on the machine's session, under its lock: what a tool (a simulation) reads
+    /// beyond the host contract, such as the waiting delayed events by name.
+    ///
+    /// - Parameter body: What to do with the session; it must not keep it.
+    /// - Returns: What `body` returns.
+    package func withSession<Result: Sendable>(_ body: (SCXMLSession) -> Result) -> Result {
+        locked(body)
+    }
+}

@@ -14,131 +14,82 @@ package import StatecraftSCXML
 /// var simulation = MachineSimulation(machine: chart.makeMachine(context: Till()), events: events)
 /// let status = simulation.run(lines: AnyIterator { readLine() }, json: false) { print($0) }
 /// ```
-package struct MachineSimulation<State: Hashable & Sendable, Event: MachineEvent, Context> {
-    /// The machine the commands drive.
-    package private(set) var machine: Machine<State, Event, Context>
-    /// The names a script may send.
-    package let events: SimulationEvents<Event>
-    /// How many faults the run has reported (the machine's `lastFault` after a command).
-    package private(set) var faultCount = 0
-    private var faults: [String] = []
+package typealias MachineSimulation<State: Hashable & Sendable, Event: MachineEvent, Context> =
+    Simulation<TypedMachineSubject<State, Event, Context>>
 
-    /// Makes a simulation of `machine`.
+extension Simulation {
+    /// Makes a simulation of the typed `machine`.
     ///
     /// - Parameters:
     ///   - machine: The machine, usually a new one.
     ///   - events: The event names a script may use.
-    package init(machine: Machine<State, Event, Context>, events: SimulationEvents<Event>) {
-        self.machine = machine
+    package init<State, Event, Context>(machine: Machine<State, Event, Context>, events: SimulationEvents<Event>)
+    where Subject == TypedMachineSubject<State, Event, Context> {
+        self.init(machine: machine, subject: TypedMachineSubject(events: events))
+    }
+}
+
+/// What a simulation knows of a typed `Machine`: its table of event names; the states it shows
+/// are the active atomic ones, and a timer's name is how it prints (`after #0 of locked`,
+/// `push`) or the id it was sent with.
+package struct TypedMachineSubject<State: Hashable & Sendable, Event: MachineEvent, Context>: SimulationSubject {
+    /// The names a script may send.
+    package let events: SimulationEvents<Event>
+
+    /// Makes the subject of a machine whose events are `events`.
+    ///
+    /// - Parameter events: The event names a script may use.
+    package init(events: SimulationEvents<Event>) {
         self.events = events
-        // The initial macrostep's fault, shown on the start's line.
-        if machine.lastFault != nil { faultCount = 1 }
     }
 
-    /// The step of line 0.
+    /// The event of the table's entry `name`, made from `data`.
     ///
-    /// - Returns: Where the machine is.
-    package func start() -> SimulationStep {
-        var step = step(line: 0, input: nil)
-        if let fault = machine.lastFault { step.faults = [SimulationStep.faultLine(fault)] }
-        return step
-    }
-
-    /// Runs one command.
-    ///
-    /// - Parameters:
-    ///   - command: The command.
-    ///   - line: Its line in the script.
-    ///   - text: The command as written.
-    /// - Returns: Where the machine is afterwards.
-    /// - Throws: ``SimulationScriptError`` when the name is not in the table, the data does
-    ///   not make an event, or a `wait for` names no pending timer.
-    package mutating func run(_ command: SimulationCommand, line: Int, text: String) throws(SimulationScriptError) -> SimulationStep {
-        switch command {
-        case .send(let name, let data):
-            guard let entry = events.entry(named: name) else {
-                throw SimulationScriptError(
-                    line: line, column: 1,
-                    message: "'\(name)' is not an event of this machine; it knows "
-                        + events.entries.map(\.name).joined(separator: ", ")
-                )
-            }
-            guard let event = entry.make(data) else {
-                let form = entry.example.map { "write it as '\(name) \($0)'" } ?? "write it as '\(name)', without data"
-                let problem = data.map { "'\(name)' cannot take the data \($0.jsonText)" } ?? "'\(name)' needs data"
-                throw SimulationScriptError(line: line, column: 1, message: "\(problem): \(form)")
-            }
-            let running = machine.status == .running
-            _ = machine.send(event)
-            // A finished machine rejects the event without a step: its fault is an old one.
-            if running, let fault = machine.lastFault { faults.append(SimulationStep.faultLine(fault)) }
-        case .wait(let duration):
-            let before = machine.now
-            machine.advance(by: duration)
-            if machine.now > before, let fault = machine.lastFault { faults.append(SimulationStep.faultLine(fault)) }
-        case .fire(let name):
-            // The soonest timer printed as `name` (`after #0 of locked`, `push`) or sent with that id.
-            let pending = machine.pendingTimers
-            let position = pending.firstIndex { timer in
-                if "\(timer.kind)" == name { return true }
-                if case .event(_, let id?) = timer.kind { return id == name }
-                return false
-            }
-            guard let position else {
-                throw SimulationScriptError(
-                    line: line, column: 1,
-                    message: "'\(text)': no timer of that name is pending; "
-                        + (pending.isEmpty ? "none is" : "pending: " + pending.map { "\($0.kind)" }.joined(separator: ", "))
-                )
-            }
-            machine.fireTimer(at: position)
-            if let fault = machine.lastFault { faults.append(SimulationStep.faultLine(fault)) }
+    /// - Throws: ``SimulationScriptError`` when the name is not in the table or the data does
+    ///   not make an event.
+    package func event(named name: String, data: SCXMLValue?, line: Int) throws(SimulationScriptError) -> Event {
+        guard let entry = events.entry(named: name) else {
+            throw SimulationScriptError(
+                line: line, column: 1,
+                message: "'\(name)' is not an event of this machine; it knows "
+                    + events.entries.map(\.name).joined(separator: ", ")
+            )
         }
-        faultCount += faults.count
-        defer { faults.removeAll() }
-        return step(line: line, input: text)
-    }
-
-    /// Runs a script read line by line, writing the start's line and one line per command.
-    ///
-    /// - Parameters:
-    ///   - lines: The script's lines, as they come.
-    ///   - json: Whether to write JSON objects instead of text.
-    ///   - write: Receives each output line.
-    ///   - error: Receives the message of a script error.
-    /// - Returns: The exit status: 0; 2 after a script error (the run stops there); 3 when the
-    ///   script ran but a fault cut something short (each printed as a `fault:` line).
-    package mutating func run(
-        lines: some IteratorProtocol<String>,
-        json: Bool,
-        write: (String) -> Void,
-        error: (String) -> Void
-    ) -> Int32 {
-        var lines = lines
-        write(json ? start().json : start().text)
-        var number = 0
-        while let line = lines.next() {
-            number += 1
-            do {
-                guard let command = try SimulationScript.command(in: line, line: number) else { continue }
-                let step = try run(command, line: number, text: String(line.trimmingWhitespace))
-                write(json ? step.json : step.text)
-            } catch let failure {
-                error("error: \(failure)")
-                return 2
-            }
+        guard let event = entry.make(data) else {
+            let form = entry.example.map { "write it as '\(name) \($0)'" } ?? "write it as '\(name)', without data"
+            let problem = data.map { "'\(name)' cannot take the data \($0.jsonText)" } ?? "'\(name)' needs data"
+            throw SimulationScriptError(line: line, column: 1, message: "\(problem): \(form)")
         }
-        return faultCount > 0 ? 3 : 0
+        return event
     }
 
-    private func step(line: Int, input: String?) -> SimulationStep {
+    /// The active atomic states, in document order.
+    package func configuration(of machine: Machine<State, Event, Context>) -> [String] {
         let chart = machine.chart
-        return SimulationStep(
-            line: line, input: input,
-            configuration: machine.activeStates.filter(chart.isAtomicState).map { "\($0)" },
-            done: machine.status == .done, faults: faults
-        )
+        return machine.activeStates.filter(chart.isAtomicState).map { "\($0)" }
     }
+
+    /// Each pending timer as it prints, soonest first.
+    package func timerNames(of machine: Machine<State, Event, Context>) -> [String] {
+        machine.pendingTimers.map { "\($0.kind)" }
+    }
+
+    /// Fires the soonest timer printed as `name`, or sent with that id.
+    package func fireTimer(named name: String, in machine: inout Machine<State, Event, Context>) -> Bool {
+        let position = machine.pendingTimers.firstIndex { timer in
+            if "\(timer.kind)" == name { return true }
+            if case .event(_, let id?) = timer.kind { return id == name }
+            return false
+        }
+        guard let position else { return false }
+        return machine.fireTimer(at: position)
+    }
+
+    /// A typed simulation does not trace.
+    package func takeTrace() -> [String]? { nil }
+
+    /// The engine's timers are pending.
+    package var timerWords: (noun: String, waiting: String) { ("timer", "pending") }
 }
 
 /// The event names a typed simulation understands: the tools' one table of events by name.
