@@ -1,34 +1,16 @@
-import Foundation
-import Statecraft
 import StatecraftTools
 
 /// Runs the media player's scripted session and prints its lines; with `--draw FORMAT` (`dot`, `mermaid`,
-/// `plantuml` or `json`), prints the player's chart instead; with `--simulate`, runs the
-/// script on standard input (`--json` for JSON lines).
+/// `plantuml` or `json`), prints the chart instead; with `--simulate`, runs the script on
+/// standard input (`--json` for JSON lines).
 @main
 struct Main {
     static func main() {
-        let arguments = CommandLine.arguments.dropFirst()
-        if arguments.contains("--simulate") {
-            let status = runSimulation(
-                lines: AnyIterator { readLine() }, json: arguments.contains("--json"),
-                write: { print($0) }, error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
-            )
-            exit(status)
-        }
-        switch ExampleArguments(CommandLine.arguments) {
-        case .run:
-            runExample { print($0) }
-        case .draw(let format):
-            do {
-                print(try makePlayer().structure.drawing(format), terminator: "")
-            } catch {
-                FileHandle.standardError.write(Data("media-player: \(error)\n".utf8))
-                exit(1)
-            }
-        case .invalid(let message):
-            FileHandle.standardError.write(Data("media-player: \(message)\n".utf8))
-            exit(2)
-        }
+        ExampleProgram.main(
+            name: "media-player",
+            run: { runExample { print($0) } },
+            structure: { try makePlayer().structure },
+            simulate: { runSimulation(lines: $0, json: $1, write: $2, error: $3) }
+        )
     }
 }
