@@ -33,6 +33,9 @@ package struct SCXMLSwiftGenerator {
     let model: DocumentModel
     let file: String?
     let datamodel: String
+    /// An `ecmascript` document written back as text, which the generated file embeds and
+    /// interprets; `nil` for the documents whose chart is generated.
+    let interpretedXML: String?
     /// The generated type's name.
     package let typeName: String
     /// Who may use the generated declarations.
@@ -50,6 +53,7 @@ package struct SCXMLSwiftGenerator {
         model = document.model
         file = document.file
         datamodel = document.datamodelName
+        interpretedXML = document.datamodelName == "ecmascript" ? document.xml : nil
         let fileStem = document.file.map { path in
             let last = path.split(separator: "/").last.map(String.init) ?? path
             return last.split(separator: ".").first.map(String.init) ?? last
@@ -63,6 +67,15 @@ package struct SCXMLSwiftGenerator {
     /// - Returns: One file's text, ending with a newline.
     /// - Throws: ``SCXMLGenerationError`` listing every element the generator cannot express.
     package func generate() throws(SCXMLGenerationError) -> String {
+        if let interpretedXML {
+            let refusals = SwiftChartWriter.InterpretedNeeds.refusals(in: model)
+            guard refusals.isEmpty else { throw SCXMLGenerationError(file: file, refusals: refusals) }
+            var writer = SwiftChartWriter(
+                model: model, typeName: typeName, access: access, datamodel: datamodel, file: file, timers: [:]
+            )
+            writer.interpretedXML = interpretedXML
+            return writer.write()
+        }
         let delayed = DelayedTransitions(model: model, datamodel: datamodel)
         let content = executableContent(claimed: delayed.claimed)
         let refusals = Refusals.find(in: model, delayed: delayed, content: content)
