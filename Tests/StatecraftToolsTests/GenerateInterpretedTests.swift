@@ -42,7 +42,8 @@ struct GenerateInterpretedTests {
         #expect(!swift.contains("makeChart"))
         #expect(swift.contains("    final class Session {"))
         #expect(swift.contains("        init(host: any Host, datamodels: SCXMLDatamodels? = nil) throws {"))
-        #expect(swift.contains("    static let scxml = #\"\"\"\n<?xml"))
+        // `target="#_internal"` holds `"#`: the literal's delimiter has two.
+        #expect(swift.contains("    static let scxml = ##\"\"\"\n<?xml"))
         #expect(swift.contains(#"datamodel="ecmascript""#))
         // Only the literal events sent outside the session; #_internal and #_parent stay inside.
         #expect(swift.contains("    enum Outgoing: String, Hashable, Sendable, CaseIterable {\n        /// `chime`.\n        case chime\n"
