@@ -20,7 +20,9 @@ package import StatecraftSCXML
 /// Swift over a context (``ExecutableContent``): a generated `Context` struct of the document's
 /// `<data>`, or the type a `swift` document names. A document that needs more (`<invoke>`,
 /// `<donedata>`, what cannot be translated) is refused with every element that cannot be
-/// generated, at its line and column: nothing is dropped in silence.
+/// generated, at its line and column: nothing is dropped in silence. An `ecmascript` document
+/// keeps its ECMAScript: the file holds the same `State` and `Event` around a `Session` class that
+/// interprets the embedded document (``SwiftChartWriter/writeInterpreted(_:source:xml:)``).
 package struct SCXMLSwiftGenerator {
     /// Who may use the generated declarations.
     package enum Access: String, Sendable {
