@@ -22,7 +22,7 @@ package import StatecraftSCXML
 /// `<donedata>`, what cannot be translated) is refused with every element that cannot be
 /// generated, at its line and column: nothing is dropped in silence. An `ecmascript` document
 /// keeps its ECMAScript: the file holds the same `State` and `Event` around a `Session` class that
-/// interprets the embedded document (``SwiftChartWriter/writeInterpreted(_:source:xml:)``).
+/// interprets the embedded document (`SwiftChartWriter.writeInterpreted`).
 package struct SCXMLSwiftGenerator {
     /// Who may use the generated declarations.
     package enum Access: String, Sendable {
