@@ -311,7 +311,7 @@ let package = Package(
         // Charts generated from `.scxml` files by the plugin, run against SCXMLSession.
         .testTarget(
             name: "StatecraftGenerateTests",
-            dependencies: ["Statecraft", "StatecraftSCXML"],
+            dependencies: ["Statecraft", "StatecraftSCXML", "StatecraftECMAScript"],
             swiftSettings: strict,
             plugins: ["StatecraftGeneratePlugin"]
         ),

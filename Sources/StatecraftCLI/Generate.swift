@@ -22,6 +22,8 @@ struct Generate: ParsableCommand {
             such a document is refused, with each element that cannot be generated at its line \
             and column.
 
+            An ecmascript document gets the same State and Event, and instead of makeChart() a             class Session that interprets the document (embedded in the file) on JavaScriptCore:             typed events in, typed active states out, and what it sends out and logs through a             Host protocol.
+
             Examples:
               statecraft generate light.scxml > Light.swift
               statecraft generate light.scxml --name Light --output Sources/App/Light.swift

@@ -125,6 +125,18 @@ struct GeneratedChartTests {
         ])
     }
 
+    /// Several initial states: the document's `initial`, a `<state>`'s `initial` and an
+    /// `<initial>` transition, each naming a state in each of some regions.
+    @Test func severalInitialStatesAgreeWithTheSession() throws {
+        let trace = try run(Regions.makeChart(), document: "Regions.scxml", events: [.next, .next, .next], name: \.scxmlName)
+        #expect(trace == [
+            ["top", "left", "left2", "right", "right2"],
+            ["nested", "n", "n.a", "n.a2", "n.b", "n.b2"],
+            ["entered", "e", "e.a", "e.a1", "e.b", "e.b2", "e.c", "e.c2"],  // e.a by its own default
+            ["top", "left", "left1", "right", "right1"],                   // top's own default entry
+        ])
+    }
+
     @Test func doneEventsAreTypedAndNamedAsSCXMLNamesThem() {
         #expect(Player.Event.doneState(.player).scxmlName == "done.state.player")
         #expect(Player.Event.doneState(.player).kind == EventDescriptor("done.state.player"))

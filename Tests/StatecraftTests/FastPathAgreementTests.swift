@@ -44,16 +44,16 @@ struct FastPathAgreementTests {
     }
 
     @Test func compiledChartsAgree() throws {
-        let flat = try ChartCompilation<S, E, Log>(Self.nested().map(\.declaration), initial: nil, rootTargets: nil)
+        let flat = try ChartCompilation<S, E, Log>(Self.nested().map(\.declaration), initial: [], rootTargets: nil)
         #expect(!flat.leafSteps.isEmpty)
         #expect(flat.fastPathDisagreement() == nil)
-        let regions = try ChartCompilation<S, E, Log>(Self.parallel().map(\.declaration), initial: nil, rootTargets: nil)
+        let regions = try ChartCompilation<S, E, Log>(Self.parallel().map(\.declaration), initial: [], rootTargets: nil)
         #expect(!regions.regionSteps.isEmpty && !regions.plans.isEmpty)
         #expect(regions.fastPathDisagreement() == nil)
     }
 
     @Test func aLeafStepRunningItsActionsOutOfOrderIsSeen() throws {
-        var compiled = try ChartCompilation<S, E, Log>(Self.nested().map(\.declaration), initial: nil, rootTargets: nil)
+        var compiled = try ChartCompilation<S, E, Log>(Self.nested().map(\.declaration), initial: [], rootTargets: nil)
         let step = try #require(compiled.leafSteps.first { $0.actionCount > 1 })
         let start = Int(step.actionStart)
         compiled.leafActions.swapAt(start, start + 1)
@@ -62,7 +62,7 @@ struct FastPathAgreementTests {
     }
 
     @Test func aRegionStepThatLosesAnEntryActionIsSeen() throws {
-        var compiled = try ChartCompilation<S, E, Log>(Self.parallel().map(\.declaration), initial: nil, rootTargets: nil)
+        var compiled = try ChartCompilation<S, E, Log>(Self.parallel().map(\.declaration), initial: [], rootTargets: nil)
         let index = try #require(compiled.regionSteps.firstIndex { $0.flags & RegionStep.simple != 0 && $0.entryActionCount > 0 })
         compiled.regionSteps[index].entryActionCount -= 1
         let found = try #require(compiled.fastPathDisagreement())
@@ -70,7 +70,7 @@ struct FastPathAgreementTests {
     }
 
     @Test func aPlanThatLeavesTheWrongConfigurationIsSeen() throws {
-        var compiled = try ChartCompilation<S, E, Log>(Self.parallel().map(\.declaration), initial: nil, rootTargets: nil)
+        var compiled = try ChartCompilation<S, E, Log>(Self.parallel().map(\.declaration), initial: [], rootTargets: nil)
         compiled.plans[0].next ^= 1 << 1
         let found = try #require(compiled.fastPathDisagreement())
         #expect(found.contains("the plan for column"))

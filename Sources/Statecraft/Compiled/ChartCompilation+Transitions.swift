@@ -34,7 +34,7 @@ extension ChartCompilation {
                     location: first.location
                 )
             }
-            if initials.count > 1 || (initials.count == 1 && declaredInitial(node) != nil) {
+            if initials.count > 1 || (initials.count == 1 && !declaredInitial(node).isEmpty) {
                 throw DefinitionError(
                     code: .misplacedElement,
                     message: "compound state \(name(node)) names its initial state more than once; "
@@ -45,8 +45,9 @@ extension ChartCompilation {
         }
     }
 
-    func declaredInitial(_ node: Int) -> State? {
-        if case .compound(let initial) = declarations[node].kind { initial } else { nil }
+    /// The states a compound state's `initial:` names; empty when it names none.
+    func declaredInitial(_ node: Int) -> [State] {
+        if case .compound(let initial) = declarations[node].kind { initial } else { [] }
     }
 
     // MARK: Transitions
@@ -59,7 +60,7 @@ extension ChartCompilation {
             writtenInitial[entry.node] = entry.transition
         }
         for node in nodes.indices where nodes[node].isCompound || nodes[node].isHistory {
-            if let initial = declaredInitial(node), stateIndex[initial] == nil {
+            if let initial = declaredInitial(node).first(where: { stateIndex[$0] == nil }) {
                 throw DefinitionError(
                     code: .unknownInitialState,
                     message: "the initial state '\(initial)' of \(name(node)) is not a state of the chart; declare it, "
@@ -71,9 +72,9 @@ extension ChartCompilation {
             let transition: Transition
             if let declaration {
                 transition = declaration
-            } else if let initial = declaredInitial(node) {
+            } else if !declaredInitial(node).isEmpty {
                 transition = Transition(
-                    trigger: .eventless, targets: [initial], type: .external, condition: nil, action: nil,
+                    trigger: .eventless, targets: declaredInitial(node), type: .external, condition: nil, action: nil,
                     location: location(node)
                 )
             } else if nodes[node].isHistory {
@@ -133,7 +134,7 @@ extension ChartCompilation {
             resolved.append(node)
         }
         if role == .initial { try checkInitialTargets(resolved, of: source, at: transition.location) }
-        try checkTargetsCompatible(resolved, transition: transition, source: source)
+        try checkTargetsCompatible(resolved, transition: transition, source: source, role: role)
         let index = transitions.count
         var action: Int32 = -1
         if let closure = transition.action {
@@ -224,7 +225,7 @@ extension ChartCompilation {
 
     /// Refuses targets that cannot be active together: two descendants of different children
     /// of one compound state.
-    func checkTargetsCompatible(_ resolved: [Int], transition: Transition, source: Int) throws(DefinitionError) {
+    func checkTargetsCompatible(_ resolved: [Int], transition: Transition, source: Int, role: Role) throws(DefinitionError) {
         for (position, first) in resolved.enumerated() {
             for second in resolved[(position + 1)...] {
                 var ancestor = Int(nodes[first].parent)
@@ -233,6 +234,16 @@ extension ChartCompilation {
                 }
                 let related = first == second || isDescendant(first, of: second) || isDescendant(second, of: first)
                 if nodes[ancestor].kind != .parallel && !related {
+                    // SCXML 3.3.1 and 3.6.2: several initial states lie in different regions.
+                    if role == .initial && !nodes[source].isHistory {
+                        throw DefinitionError(
+                            code: .conflictingTargets,
+                            message: "the initial states of \(name(source)) include \(name(first)) and \(name(second)), "
+                                + "which cannot be active together: only one child of \(name(ancestor)) is active at a time; "
+                                + "several initial states name at most one state in each region of a parallel state",
+                            location: transition.location
+                        )
+                    }
                     throw DefinitionError(
                         code: .conflictingTargets,
                         message: "the transition \(transition.triggerDescription) from \(name(source)) targets "

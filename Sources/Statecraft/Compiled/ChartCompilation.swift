@@ -100,7 +100,7 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
 
     /// - Parameters:
     ///   - roots: The top-level states.
-    ///   - initial: The state the chart starts in (the root's `initial:`).
+    ///   - initial: The states the chart starts in (the root's `initial:`); empty for the first state.
     ///   - rootTargets: Instead, the targets of the root's initial transition (several states in
     ///     parallel regions), as an SCXML document's `initial` attribute names them.
     ///   - refusesEndlessEventlessTransitions: Whether an eventless transition with neither a
@@ -110,7 +110,7 @@ struct ChartCompilation<State: Hashable & Sendable, Event: MachineEvent, Context
     ///     refused (`DefinitionError.Code.parallelWithoutRegions`). SCXML documents may write one
     ///     (3.4): it is entered with no descendants, is not atomic, and counts as in a final state.
     init(
-        _ roots: [Declaration], initial: State?, rootTargets: [State]?, refusesEndlessEventlessTransitions: Bool = true,
+        _ roots: [Declaration], initial: [State], rootTargets: [State]?, refusesEndlessEventlessTransitions: Bool = true,
         refusesParallelsWithoutRegions: Bool = true
     ) throws(DefinitionError) {
         self.refusesEndlessEventlessTransitions = refusesEndlessEventlessTransitions

@@ -137,6 +137,39 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         @ChartBuilder<State, Event, Context> _ content: () -> [ChartElement<State, Event, Context>]
     ) throws(DefinitionError) {
         try self.init(
+            compiling: ChartCompilation(content().map(\.declaration), initial: initial.map { [$0] } ?? [], rootTargets: nil),
+            options: options
+        )
+    }
+
+    /// Builds and validates a chart that starts in several states at once: one in each of some
+    /// regions of parallel states, as an SCXML document's `initial="a b"` says.
+    ///
+    /// ```swift
+    /// let chart = try Statechart<Player, PlayerEvent, Void>(initial: [.playing, .muted]) {
+    ///     Parallel(.player) {
+    ///         Compound(.playback) { Atomic(.stopped); Atomic(.playing) }
+    ///         Compound(.volume) { Atomic(.loud); Atomic(.muted) }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// No two of the states may lie in one region (two children of one compound state cannot
+    /// be active together); a region none of them is in is entered by its own default.
+    ///
+    /// - Parameters:
+    ///   - initial: The states a machine starts in; the first state written when empty.
+    ///   - options: How done events and guard errors are delivered; see ``StatechartOptions``.
+    ///   - content: The chart's top-level states.
+    /// - Throws: ``DefinitionError`` naming the first mistake found and where it was written:
+    ///   ``DefinitionError/Code/conflictingTargets`` for two states in one region,
+    ///   ``DefinitionError/Code/unknownInitialState`` for a state the chart does not declare.
+    public convenience init(
+        initial: [State],
+        options: StatechartOptions<State, Event> = StatechartOptions(),
+        @ChartBuilder<State, Event, Context> _ content: () -> [ChartElement<State, Event, Context>]
+    ) throws(DefinitionError) {
+        try self.init(
             compiling: ChartCompilation(content().map(\.declaration), initial: initial, rootTargets: nil),
             options: options
         )
@@ -168,7 +201,7 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     ) throws(DefinitionError) {
         try self.init(
             compiling: ChartCompilation(
-                declarations, initial: nil, rootTargets: initialTargets,
+                declarations, initial: [], rootTargets: initialTargets,
                 refusesEndlessEventlessTransitions: refusesEndlessEventlessTransitions,
                 refusesParallelsWithoutRegions: refusesParallelsWithoutRegions
             ),

@@ -11,7 +11,8 @@
 ///
 /// Entering it enters its initial child: the one named by `initial:`, or the target of an
 /// ``Initial`` transition written inside it (with its actions), or else the first child
-/// written. Transitions written on it apply in every descendant, after the descendants' own.
+/// written. `initial:` and ``Initial`` may also name several descendants, one in each of some
+/// regions of a parallel state inside it. Transitions written on it apply in every descendant, after the descendants' own.
 public struct Compound<State: Hashable & Sendable, Event: MachineEvent, Context> {
     let declaration: StateDeclaration<State, Event, Context>
 
@@ -26,6 +27,41 @@ public struct Compound<State: Hashable & Sendable, Event: MachineEvent, Context>
     public init(
         _ id: State,
         initial: State? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        @CompoundBuilder<State, Event, Context> _ content: () -> [StateElement<State, Event, Context>]
+    ) {
+        declaration = StateDeclaration(
+            id: id, kind: .compound(initial: initial.map { [$0] } ?? []), elements: content(), location: SourceLocation(file, line)
+        )
+    }
+
+    /// Declares a compound state entered by default in several states at once: one in each of
+    /// some regions of a parallel state inside it, as SCXML's `initial="a b"` says.
+    ///
+    /// ```swift
+    /// Compound(.app, initial: [.playing, .muted]) {
+    ///     Parallel(.player) {
+    ///         Compound(.playback) { Atomic(.stopped); Atomic(.playing) }
+    ///         Compound(.volume) { Atomic(.loud); Atomic(.muted) }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Each state must be a descendant of this one, and no two may lie in one region (two
+    /// children of one compound state cannot be active together); a region none of them is in
+    /// is entered by its own default. The chart refuses another set with a ``DefinitionError``
+    /// (``DefinitionError/Code/invalidInitial`` or ``DefinitionError/Code/conflictingTargets``).
+    ///
+    /// - Parameters:
+    ///   - id: The state's identity; unique in the chart.
+    ///   - initial: The descendants to enter by default; the first child when empty.
+    ///   - file: Where the state is written; filled in for you.
+    ///   - line: Where the state is written; filled in for you.
+    ///   - content: Child states, transitions, and entry and exit actions.
+    public init(
+        _ id: State,
+        initial: [State],
         file: StaticString = #fileID,
         line: UInt = #line,
         @CompoundBuilder<State, Event, Context> _ content: () -> [StateElement<State, Event, Context>]
@@ -231,6 +267,70 @@ public struct Initial<State: Hashable & Sendable, Event: MachineEvent, Context> 
     ) {
         declaration = TransitionDeclaration(
             trigger: .eventless, targets: [target], type: .external,
+            condition: nil, action: .withEffects(action), location: SourceLocation(file, line)
+        )
+    }
+
+    /// Declares an initial transition to several states at once: one in each of some regions of
+    /// a parallel state inside the compound state, as SCXML's `<initial><transition target="a b">`.
+    ///
+    /// ```swift
+    /// Compound(.app) {
+    ///     Initial(targets: [.playing, .muted])
+    ///     Parallel(.player) { ... }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - targets: The descendants to enter; no two in one region (two children of one compound state cannot be active together).
+    ///   - file: Where it is written; filled in for you.
+    ///   - line: Where it is written; filled in for you.
+    public init(
+        targets: [State],
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        declaration = TransitionDeclaration(
+            trigger: .eventless, targets: targets, type: .external,
+            condition: nil, action: nil, location: SourceLocation(file, line)
+        )
+    }
+
+    /// Declares an initial transition to several states at once, with an action.
+    ///
+    /// - Parameters:
+    ///   - targets: The descendants to enter; no two in one region.
+    ///   - file: Where it is written; filled in for you.
+    ///   - line: Where it is written; filled in for you.
+    ///   - action: Runs between the compound state's entry actions and the children's.
+    public init(
+        targets: [State],
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        action: @escaping ChartClosures<Context, Event>.Action<Event?>
+    ) {
+        declaration = TransitionDeclaration(
+            trigger: .eventless, targets: targets, type: .external,
+            condition: nil, action: .plain(action), location: SourceLocation(file, line)
+        )
+    }
+
+    /// Declares an initial transition to several states at once, with an action that may also
+    /// raise, send or cancel events.
+    ///
+    /// - Parameters:
+    ///   - targets: The descendants to enter; no two in one region.
+    ///   - file: Where it is written; filled in for you.
+    ///   - line: Where it is written; filled in for you.
+    ///   - action: Runs between the compound state's entry actions and the children's.
+    public init(
+        targets: [State],
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        action: @escaping ChartClosures<Context, Event>.EffectAction<Event?>
+    ) {
+        declaration = TransitionDeclaration(
+            trigger: .eventless, targets: targets, type: .external,
             condition: nil, action: .withEffects(action), location: SourceLocation(file, line)
         )
     }

@@ -27,7 +27,8 @@ public struct StateElement<State: Hashable & Sendable, Event: MachineEvent, Cont
 package struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, Context> {
     package enum Kind: Sendable, Equatable {
         case atomic
-        case compound(initial: State?)
+        /// The states named by `initial:`, in the order written; empty when none is.
+        case compound(initial: [State])
         case parallel
         case final
         case history(HistoryKind)

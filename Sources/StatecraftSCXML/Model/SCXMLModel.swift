@@ -103,18 +103,18 @@ package struct SendModel: Hashable, Sendable {
 }
 
 package struct InvokeModel: Hashable, Sendable {
-    var type: String?
-    var typeExpr: String?
-    var src: String?
-    var srcExpr: String?
-    var id: String?
-    var idLocation: String?
-    var namelist: [String] = []
-    var autoforward = false
-    var params: [ParamModel] = []
-    var contentExpr: String?
-    var content: ContentModel?
-    var finalize: [Action] = []
+    package var type: String?
+    package var typeExpr: String?
+    package var src: String?
+    package var srcExpr: String?
+    package var id: String?
+    package var idLocation: String?
+    package var namelist: [String] = []
+    package var autoforward = false
+    package var params: [ParamModel] = []
+    package var contentExpr: String?
+    package var content: ContentModel?
+    package var finalize: [Action] = []
     package var position: TextPosition
 }
 

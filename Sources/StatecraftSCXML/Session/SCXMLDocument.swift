@@ -297,7 +297,7 @@ struct ChartCompiler {
         }
         let kind: Declaration.Kind
         switch state.kind {
-        case .state: kind = state.children.isEmpty ? .atomic : .compound(initial: nil)
+        case .state: kind = state.children.isEmpty ? .atomic : .compound(initial: [])
         case .parallel: kind = .parallel
         case .final: kind = .final
         case .history(let deep): kind = .history(deep ? .deep : .shallow)

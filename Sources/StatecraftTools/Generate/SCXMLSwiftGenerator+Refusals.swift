@@ -19,9 +19,6 @@ enum Refusals {
         }
         model.states.forEach(collect)
         var refusals = delayed.refusals + shapes(in: model)
-        if let initial = model.initial, initial.count > 1 {
-            refusals.append(Refusal(element: "scxml", position: model.position, reason: severalInitial(initial)))
-        }
         if let content {
             refusals += content.refusals
         } else {
@@ -36,7 +33,6 @@ enum Refusals {
         in state: StateModel, ids: Set<String>, claimed: Set<TextPosition>, content: ExecutableContent?,
         into refusals: inout [Refusal]
     ) {
-        let element = elementName(of: state)
         if content == nil {
             refusals += state.data.map(refuseData)
             for block in state.onEntry + state.onExit {
@@ -49,9 +45,6 @@ enum Refusals {
         if let doneData = state.doneData {
             refusals.append(Refusal(element: "donedata", position: doneData.position, reason: "done data is not generated yet"))
         }
-        if let initial = state.initial, initial.count > 1 {
-            refusals.append(Refusal(element: element, position: state.position, reason: severalInitial(initial)))
-        }
         if let transition = state.initialTransition {
             if content == nil { refusals += transition.actions.map(refuseAction) }
             if content != nil, case .history = state.kind, let first = transition.actions.first {
@@ -60,11 +53,11 @@ enum Refusals {
                     reason: "the actions of a history's default transition are not expressible in the DSL yet"
                 ))
             }
-            if transition.targets.count > 1 {
+            if case .history = state.kind, transition.targets.count > 1 {
                 refusals.append(Refusal(
                     element: "transition", position: transition.position,
-                    reason: "a default transition with \(transition.targets.count) targets is not expressible in the DSL yet "
-                        + "(Initial and History take one)"
+                    reason: "a history's default transition with \(transition.targets.count) targets is not expressible in "
+                        + "the DSL yet (History takes one)"
                 ))
             }
         }
@@ -110,10 +103,6 @@ enum Refusals {
         case .final: "final"
         case .history: "history"
         }
-    }
-
-    private static func severalInitial(_ targets: [String]) -> String {
-        "an initial transition to \(targets.count) states is not expressible in the DSL yet (it takes one state)"
     }
 
     private static func refuseData(_ data: DataModel) -> Refusal {

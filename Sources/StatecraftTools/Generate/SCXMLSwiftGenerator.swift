@@ -20,7 +20,9 @@ package import StatecraftSCXML
 /// Swift over a context (``ExecutableContent``): a generated `Context` struct of the document's
 /// `<data>`, or the type a `swift` document names. A document that needs more (`<invoke>`,
 /// `<donedata>`, what cannot be translated) is refused with every element that cannot be
-/// generated, at its line and column: nothing is dropped in silence.
+/// generated, at its line and column: nothing is dropped in silence. An `ecmascript` document
+/// keeps its ECMAScript: the file holds the same `State` and `Event` around a `Session` class that
+/// interprets the embedded document (`SwiftChartWriter.writeInterpreted`).
 package struct SCXMLSwiftGenerator {
     /// Who may use the generated declarations.
     package enum Access: String, Sendable {
@@ -33,6 +35,9 @@ package struct SCXMLSwiftGenerator {
     let model: DocumentModel
     let file: String?
     let datamodel: String
+    /// An `ecmascript` document written back as text, which the generated file embeds and
+    /// interprets; `nil` for the documents whose chart is generated.
+    let interpretedXML: String?
     /// The generated type's name.
     package let typeName: String
     /// Who may use the generated declarations.
@@ -50,6 +55,7 @@ package struct SCXMLSwiftGenerator {
         model = document.model
         file = document.file
         datamodel = document.datamodelName
+        interpretedXML = document.datamodelName == "ecmascript" ? document.xml : nil
         let fileStem = document.file.map { path in
             let last = path.split(separator: "/").last.map(String.init) ?? path
             return last.split(separator: ".").first.map(String.init) ?? last
@@ -63,6 +69,15 @@ package struct SCXMLSwiftGenerator {
     /// - Returns: One file's text, ending with a newline.
     /// - Throws: ``SCXMLGenerationError`` listing every element the generator cannot express.
     package func generate() throws(SCXMLGenerationError) -> String {
+        if let interpretedXML {
+            let refusals = SwiftChartWriter.InterpretedNeeds.refusals(in: model)
+            guard refusals.isEmpty else { throw SCXMLGenerationError(file: file, refusals: refusals) }
+            var writer = SwiftChartWriter(
+                model: model, typeName: typeName, access: access, datamodel: datamodel, file: file, timers: [:]
+            )
+            writer.interpretedXML = interpretedXML
+            return writer.write()
+        }
         let delayed = DelayedTransitions(model: model, datamodel: datamodel)
         let content = executableContent(claimed: delayed.claimed)
         let refusals = Refusals.find(in: model, delayed: delayed, content: content)

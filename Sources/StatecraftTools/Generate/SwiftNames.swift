@@ -64,6 +64,8 @@ package enum SwiftNames {
         "Statecraft", "Statechart", "StatechartOptions", "Atomic", "Compound", "Parallel", "Final", "History",
         "Initial", "On", "Always", "After", "When", "EventDescriptor", "MachineEvent", "DefinitionError", "Machine", "State",
         "Event", "Void", "String", "Hashable", "Sendable", "CaseIterable", "Swift",
+        // An interpreted (ecmascript) document's file.
+        "StatecraftSCXML", "StatecraftECMAScript", "SCXMLSession", "SCXMLDocument", "SCXMLEvent", "SCXMLDatamodels",
     ]
 
     /// Whether `text` is a type name that can be copied into code as it is: identifiers of ASCII
