@@ -9,6 +9,12 @@ import Testing
 struct SystemVariablesTests {
     final class Recorder: SystemVariables.Host {
         var logs: [String] = []
+        var delivered: [String] = []
+
+        func deliver(_ event: SystemVariables.Outgoing, to target: String) -> Bool {
+            delivered.append("\(event.rawValue) to \(target)")
+            return true
+        }
 
         func log(label: String, message: String) {
             logs.append("\(label): \(message)")
@@ -17,18 +23,24 @@ struct SystemVariablesTests {
 
     @Test func assigningASystemVariableOrUndeclaredDataRaisesErrorExecutionAsInTheSession() throws {
         let host = Recorder()
-        var sessionLogs: [String] = []
+        var sessionLogs: [String] = [], sessionSent: [String] = []
         let (trace, machine) = try runSideBySide(
             SystemVariables.makeChart(), context: SystemVariables.Context(host: host), document: "SystemVariables.scxml",
             steps: [.wait(.seconds(2))], name: \.scxmlName,
             configure: { session in
                 session.logHandler = { label, message in sessionLogs.append("\(label): \(message)") }
+                session.externalSendHandler = { event, target, _ in
+                    sessionSent.append("\(event.name) to \(target)")
+                    return true
+                }
             }
         )
         // Each error.execution ends its block: no "never" is written, and each state is left for the next.
         #expect(trace == [["done"], ["done"]])
-        #expect(host.logs == ["doubled: 5", "name: systemVariables systemVariables", "big: true", "sent: true", "word: hello world"])
+        #expect(host.logs == ["doubled: 5", "name: systemVariables systemVariables", "big: true", "sent: true", "word: hello world", "inner: raised"])
         #expect(host.logs == sessionLogs)
+        // targetexpr: the host takes what goes out; #_internal and the machine's own #_scxml_ id stay in it.
+        #expect(host.delivered == ["away to app:systemVariables"] && host.delivered == sessionSent)
         #expect(machine.context.count == 2 && machine.context.base == 2 && machine.context.word == "hello world")
         // The id idlocation stored is the session's form, under this machine's session id; the send was cancelled.
         #expect(machine.context.sent == "send.\(machine.context.sessionID).1" && machine.nextDeadline == nil)

@@ -244,12 +244,35 @@ struct GenerateTests {
         #expect(found == [
             "<data> at 2:14: a <data>'s expr is generated when it is a literal or an expression over the data declared "
                 + "before it and _sessionid and _name ('later' names no <data> of the document)",
-            "<data> at 2:67: a <data>'s expr is generated when it is a literal or an expression over the data declared "
+            "<data> at 2:72: a <data>'s expr is generated when it is a literal or an expression over the data declared "
                 + "before it and _sessionid and _name (_ioprocessors (an object of the session's I/O processors) is not "
                 + "generated: the generated machine has no I/O processor but the SCXML one to itself)",
             "<log> at 3:26: _name is undefined in a document without a name, which is not generated; give the <scxml> a name",
-            "<log> at 3:48: the system variable '_x' is not generated; _event.name, _sessionid and _name are",
+            "<log> at 3:45: the system variable '_x' is not generated; _event.name, _sessionid and _name are",
         ])
+    }
+
+    @Test func targetexprIsChosenWhenTheSendRunsAndAValueOfAnotherTypeIsRefused() throws {
+        let xml = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft">
+              <datamodel><data id="n" expr="1"/><data id="to" expr="'#_internal'"/></datamodel>
+              <state id="a"><onentry><send event="e" targetexpr="to"/><assign location="n" expr="'text'"/></onentry></state>
+            </scxml>
+            """
+        let found = try refusals(xml)
+        #expect(found == [
+            "<assign> at 3:59: the value assigned to 'n' is a String, and its field a Double: the datamodel's variables change "
+                + "type, the generated fields do not; give it one type, or state one with statecraft:type",
+        ])
+        let swift = try generate(xml.replacingOccurrences(of: "'text'", with: "2"))
+        #expect(swift.contains("let target = scxmlText(context.to)\n"))
+        #expect(swift.contains("if target == \"#_internal\" {\n") && swift.contains("effects.raise(.e)"))
+        #expect(swift.contains("} else if target == \"#_scxml_\" + context.sessionID {\n") && swift.contains("effects.send(.e)"))
+        #expect(swift.contains("} else if !context.host.deliver(.e, to: target) {\n"))
+        #expect(swift.contains("effects.raise(target.hasPrefix(\"#_\") ? .errorCommunication : .errorExecution)"))
+        let delayed = try refusals(xml.replacingOccurrences(of: "targetexpr=\"to\"", with: "targetexpr=\"to\" delay=\"1s\""))
+        #expect(delayed.first == "<send> at 3:26: a delayed <send> with targetexpr is not generated: a delayed <send> out "
+            + "of the machine is not")
     }
 
     @Test func dataWithoutExprTakesTheTypeOfWhatIsPutInItAndIsUnwrappedWhereUndefinedIsAnError() throws {

@@ -49,6 +49,9 @@ struct ExecutableContent {
     /// Action name → the `Host` method's name.
     var actionNames: [String: String] = [:]
 
+    /// Whether the statement just translated always ends its block (it raises `error.execution`).
+    private(set) var endsBlock = false
+
     /// Whether any block has an action, so that the generated code has actions.
     private(set) var hasActions = false
 
@@ -119,7 +122,13 @@ struct ExecutableContent {
     }
 
     private mutating func translate(_ actions: [Action], eventIsOptional: Bool, into lines: inout [String], survey: Bool) {
+        let outer = endsBlock
+        defer { endsBlock = outer }
+        endsBlock = false
         for action in actions {
+            // What follows a statement that always ends the block never runs: it is not written
+            // (Swift would warn that it will never be executed), though it is still surveyed.
+            if endsBlock, !survey { break }
             var expressions = translator(eventIsOptional: eventIsOptional, inAction: true)
             let unwraps = Unwraps()
             expressions.unwraps = unwraps
@@ -285,12 +294,12 @@ struct ExecutableContent {
                 throw Untranslatable(reason: "the script does not parse: \(error.message)")
             }
             var lines: [String] = []
-            for statement in script {
+            scriptLoop: for statement in script {
                 switch statement {
                 case .assignment(let location, let value):
                     if let refused = refusedAssignment(location, at: action.position, survey: survey) {
                         lines += refused
-                        continue
+                        break scriptLoop
                     }
                     lines.append("context.\(try expressions.field(of: location).swiftName) = \(try expressions.translate(value))")
                 case .declaration(let name, _, _):
@@ -348,6 +357,7 @@ struct ExecutableContent {
             return nil
         }
         if survey { noteInternal("error.execution", at: position) }
+        endsBlock = true
         return [
             "do {  // \(why): the session raises error.execution, and runs no more of the block",
             "    effects.raise(.\(eventCases["error.execution"] ?? "_"))",
