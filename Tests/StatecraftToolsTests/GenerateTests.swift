@@ -222,7 +222,8 @@ struct GenerateTests {
             <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft" name="box">
               <datamodel><data id="x" expr="1"/><data id="y" expr="x + 1"/><data id="id" expr="_sessionid"/></datamodel>
               <state id="a">
-                <onentry><assign location="_name" expr="1"/><assign location="nothing" expr="1"/></onentry>
+                <onentry><assign location="_name" expr="1"/><log expr="'never'"/></onentry>
+                <onexit><assign location="nothing" expr="1"/></onexit>
                 <transition event="e" cond="_name == 'box'" target="b"/>
               </state>
               <final id="b"/>
@@ -231,9 +232,11 @@ struct GenerateTests {
         let swift = try generate(xml)
         #expect(swift.contains("        var y: Double\n") && swift.contains("            self.y = (self.x + 1)\n"))
         #expect(swift.contains("        let sessionID: String\n") && swift.contains("            self.id = self.sessionID\n"))
-        #expect(swift.contains("init(sessionID: String = Context.randomSessionID()) {"))
+        #expect(swift.contains("init(host: any Host, sessionID: String = Context.randomSessionID()) {"))
         #expect(swift.contains("do {  // the system variable _name is read-only (SCXML 5.10): the session raises error.execution"))
         #expect(swift.contains("do {  // 'nothing' names no <data>: the session raises error.execution"))
+        // What follows a statement that always ends its block is not written: it never runs.
+        #expect(!swift.contains("context.host.log(") && !swift.contains("\"never\""))
         #expect(swift.contains("return (\"box\" == \"box\")"))
         let found = try refusals("""
             <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft">
