@@ -201,22 +201,81 @@ struct GenerateTests {
             </scxml>
             """)
         #expect(found == [
-            "<data> at 2:37: a <data>'s expr is generated when it is a literal (a number, string, boolean, array of them, "
-                + "null), not an expression over other data (object values ({...}) have no generated type yet); assign it in <onentry>",
+            "<data> at 2:37: a <data>'s expr is generated when it is a literal or an expression over the data declared "
+                + "before it and _sessionid and _name (object values ({...}) have no generated type yet)",
             "<data> at 2:65: a <data> without 'expr' needs its Swift type in statecraft:type (xmlns:statecraft=\"urn:statecraft:scxml\") "
                 + "when the document puts no literal, typed data or foreach item or index in it",
-            "<log> at 4:14: the system variable '_sessionid' is not generated; only _event.name is",
             "<assign> at 4:38: a location with members or indices ('x' followed by . or [) is not generated: the generated "
                 + "context's fields are whole values",
             "<send> at 4:71: a <send> with namelist is not generated yet; only literal event, target, id and delay are "
                 + "(events carry no typed data yet)",
             "<transition> at 5:5: typeof() is not generated: in the generated code every value's type is known when it is built",
-            "<assign> at 5:68: 'z' names no <data> of the document",
             "<invoke> at 6:5: invoking another session is not generated yet",
             "<donedata> at 8:17: done data is not generated yet",
         ])
         let null = try refusals(document(#"<state id="a"><onentry><if cond="In('a')"><raise event="e"/></if></onentry></state>"#))
         #expect(null.first?.hasPrefix("<if> at 2:24: the null datamodel evaluates no expression") == true)
+    }
+
+    @Test func systemVariablesAreReadAndAssigningOneOrUndeclaredDataRaisesErrorExecution() throws {
+        let xml = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft" name="box">
+              <datamodel><data id="x" expr="1"/><data id="y" expr="x + 1"/><data id="id" expr="_sessionid"/></datamodel>
+              <state id="a">
+                <onentry><assign location="_name" expr="1"/><log expr="'never'"/></onentry>
+                <onexit><assign location="nothing" expr="1"/></onexit>
+                <transition event="e" cond="_name == 'box'" target="b"/>
+              </state>
+              <final id="b"/>
+            </scxml>
+            """
+        let swift = try generate(xml)
+        #expect(swift.contains("        var y: Double\n") && swift.contains("            self.y = (self.x + 1)\n"))
+        #expect(swift.contains("        let sessionID: String\n") && swift.contains("            self.id = self.sessionID\n"))
+        #expect(swift.contains("init(host: any Host, sessionID: String = Context.randomSessionID()) {"))
+        #expect(swift.contains("do {  // the system variable _name is read-only (SCXML 5.10): the session raises error.execution"))
+        #expect(swift.contains("do {  // 'nothing' names no <data>: the session raises error.execution"))
+        // What follows a statement that always ends its block is not written: it never runs.
+        #expect(!swift.contains("context.host.log(") && !swift.contains("\"never\""))
+        #expect(swift.contains("return (\"box\" == \"box\")"))
+        let found = try refusals("""
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft">
+              <datamodel><data id="x" expr="later + 1"/><data id="later" expr="1"/><data id="io" expr="_ioprocessors"/></datamodel>
+              <state id="a"><onentry><log expr="_name"/><log expr="_x"/></onentry></state>
+            </scxml>
+            """)
+        #expect(found == [
+            "<data> at 2:14: a <data>'s expr is generated when it is a literal or an expression over the data declared "
+                + "before it and _sessionid and _name ('later' names no <data> of the document)",
+            "<data> at 2:72: a <data>'s expr is generated when it is a literal or an expression over the data declared "
+                + "before it and _sessionid and _name (_ioprocessors (an object of the session's I/O processors) is not "
+                + "generated: the generated machine has no I/O processor but the SCXML one to itself)",
+            "<log> at 3:26: _name is undefined in a document without a name, which is not generated; give the <scxml> a name",
+            "<log> at 3:45: the system variable '_x' is not generated; _event.name, _sessionid and _name are",
+        ])
+    }
+
+    @Test func targetexprIsChosenWhenTheSendRunsAndAValueOfAnotherTypeIsRefused() throws {
+        let xml = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft">
+              <datamodel><data id="n" expr="1"/><data id="to" expr="'#_internal'"/></datamodel>
+              <state id="a"><onentry><send event="e" targetexpr="to"/><assign location="n" expr="'text'"/></onentry></state>
+            </scxml>
+            """
+        let found = try refusals(xml)
+        #expect(found == [
+            "<assign> at 3:59: the value assigned to 'n' is a String, and its field a Double: the datamodel's variables change "
+                + "type, the generated fields do not; give it one type, or state one with statecraft:type",
+        ])
+        let swift = try generate(xml.replacingOccurrences(of: "'text'", with: "2"))
+        #expect(swift.contains("let target = scxmlText(context.to)\n"))
+        #expect(swift.contains("if target == \"#_internal\" {\n") && swift.contains("effects.raise(.e)"))
+        #expect(swift.contains("} else if target == \"#_scxml_\" + context.sessionID {\n") && swift.contains("effects.send(.e)"))
+        #expect(swift.contains("} else if !context.host.deliver(.e, to: target) {\n"))
+        #expect(swift.contains("effects.raise(target.hasPrefix(\"#_\") ? .errorCommunication : .errorExecution)"))
+        let delayed = try refusals(xml.replacingOccurrences(of: "targetexpr=\"to\"", with: "targetexpr=\"to\" delay=\"1s\""))
+        #expect(delayed.first == "<send> at 3:26: a delayed <send> with targetexpr is not generated: a delayed <send> out "
+            + "of the machine is not")
     }
 
     @Test func dataWithoutExprTakesTheTypeOfWhatIsPutInItAndIsUnwrappedWhereUndefinedIsAnError() throws {

@@ -17,6 +17,9 @@ struct ContextField: Hashable {
     /// Whether the `<data>` has no value until assigned (no `expr`): `nil` is SCXML's `undefined`,
     /// which the statecraft datamodel's arithmetic and comparisons refuse with `error.execution`.
     var unboundUntilAssigned = false
+    /// Whether `initial` reads other fields or the session's id (an `expr` that is not a
+    /// literal), so that it is computed in the context's initializer, in document order.
+    var computedInInit = false
 }
 
 /// The generated context's fields: every `<data>` of the document, in document order (SCXML's
@@ -28,6 +31,10 @@ struct ContextFields {
 
     private(set) var fields: [ContextField] = []
     private(set) var refusals: [Refusal] = []
+    /// The system variables the data's `expr`s read.
+    let system = SystemReads()
+    /// The ids of every `<data>`, those refused included.
+    private(set) var declaredIDs: Set<String> = []
 
     init(model: DocumentModel) {
         var all = model.data
@@ -37,9 +44,10 @@ struct ContextFields {
         }
         model.states.forEach(collect)
         let topLevel = model.data.count
-        var names = SwiftNameTable(reserved: ["host"])
+        var names = SwiftNameTable(reserved: ["host", "sessionID", "sendCount", "newSendID", "randomSessionID"])
         let literals = ExpressionTranslator(fields: [:], states: [:], eventIsOptional: true, inAction: false)
         let usage = UsageTypes(model: model)
+        declaredIDs = Set(all.map(\.id))
         for (index, data) in all.enumerated() {
             func refuse(_ reason: String) {
                 refusals.append(Refusal(element: "data", position: data.position, reason: reason))
@@ -77,13 +85,30 @@ struct ContextFields {
                 }
             }
             var initial = "nil"
+            var computed: String?
+            var readsContext = false
             if let node {
                 do {
                     initial = try literals.translate(node)
                 } catch {
-                    refuse("a <data>'s expr is generated when it is a literal (a number, string, boolean, array of "
-                        + "them, null), not an expression over other data (\(error.reason)); assign it in <onentry>")
-                    continue
+                    // An expression over the data before it (early binding makes them in document
+                    // order) or the session's id, computed when the context is made.
+                    var earlier = ExpressionTranslator(
+                        fields: Dictionary(fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+                        states: [:], eventIsOptional: true, inAction: false
+                    )
+                    earlier.documentName = model.name
+                    earlier.system = system
+                    earlier.contextPrefix = "self."
+                    do {
+                        initial = try earlier.translate(node)
+                        computed = ExpressionTypes.type(of: node, earlier.fields)
+                        readsContext = true
+                    } catch {
+                        refuse("a <data>'s expr is generated when it is a literal or an expression over the data declared "
+                            + "before it and _sessionid and _name (\(error.reason))")
+                        continue
+                    }
                 }
             }
             var type: String
@@ -93,6 +118,8 @@ struct ContextFields {
                 if data.expr == nil, !stated.hasSuffix("?") { type += "?" }
                 optional = type.hasSuffix("?")
             } else if let node, let inferred = Self.inferredType(node) {
+                type = inferred
+            } else if let inferred = computed {
                 type = inferred
             } else if data.expr == nil, case .type(let inferred)? = usage.types[data.id] {
                 type = inferred + "?"
@@ -111,7 +138,7 @@ struct ContextFields {
             let name = SwiftNames.escaped(names.name(for: data.id, fallback: "data"))
             fields.append(ContextField(
                 id: data.id, swiftName: name, type: type, initial: initial, isOptional: optional, position: data.position,
-                unboundUntilAssigned: data.expr == nil
+                unboundUntilAssigned: data.expr == nil, computedInInit: readsContext
             ))
         }
         addDeclared(usage, &names)

@@ -30,7 +30,7 @@ struct ExecutableContent {
     /// Events raised or sent to the machine itself, in the order first named.
     private(set) var internalEvents: [(name: String, position: TextPosition)] = []
     /// Events sent out of the machine, in the order first named.
-    private(set) var outgoingEvents: [String] = []
+    var outgoingEvents: [String] = []
     /// What the app provides, in the order first needed.
     private(set) var requirements: [Requirement] = []
 
@@ -49,11 +49,29 @@ struct ExecutableContent {
     /// Action name → the `Host` method's name.
     var actionNames: [String: String] = [:]
 
+    /// Whether the statement just translated always ends its block (it raises `error.execution`).
+    private(set) var endsBlock = false
+
     /// Whether any block has an action, so that the generated code has actions.
     private(set) var hasActions = false
 
+    /// The document's `name` (`_name`).
+    var documentName: String?
+    /// The system variables the document reads that the context carries (`_sessionid`).
+    var system = SystemReads()
+
+    /// The ids of every `<data>` of the document, those refused included.
+    var declared: Set<String> = []
+
+    /// Takes what the translation needs to know of the document's data and name.
+    mutating func adopt(_ data: ContextFields, documentName: String?) {
+        self.documentName = documentName
+        system = data.system
+        declared = data.declaredIDs
+    }
+
     /// Whether the generated code needs a context other than `Void`.
-    var needsContext: Bool { isSwift || !fields.isEmpty || !requirements.isEmpty }
+    var needsContext: Bool { isSwift || !fields.isEmpty || !requirements.isEmpty || system.sessionID }
 
     /// Translates every block once, to collect refusals and declarations.
     mutating func survey(_ blocks: [[Action]]) {
@@ -92,16 +110,25 @@ struct ExecutableContent {
         return ["#sourceLocation(file: \(SwiftNames.literal(file)), line: \(position.line))"] + code + ["#sourceLocation()"]
     }
 
-    private func translator(eventIsOptional: Bool, inAction: Bool) -> ExpressionTranslator {
-        ExpressionTranslator(fields: fields, states: states, eventIsOptional: eventIsOptional, inAction: inAction)
+    func translator(eventIsOptional: Bool, inAction: Bool) -> ExpressionTranslator {
+        var translator = ExpressionTranslator(fields: fields, states: states, eventIsOptional: eventIsOptional, inAction: inAction)
+        translator.documentName = documentName
+        translator.system = system
+        return translator
     }
 
-    private mutating func require(_ requirement: Requirement) {
+    mutating func require(_ requirement: Requirement) {
         if !requirements.contains(requirement) { requirements.append(requirement) }
     }
 
     private mutating func translate(_ actions: [Action], eventIsOptional: Bool, into lines: inout [String], survey: Bool) {
+        let outer = endsBlock
+        defer { endsBlock = outer }
+        endsBlock = false
         for action in actions {
+            // What follows a statement that always ends the block never runs: it is not written
+            // (Swift would warn that it will never be executed), though it is still surveyed.
+            if endsBlock, !survey { break }
             var expressions = translator(eventIsOptional: eventIsOptional, inAction: true)
             let unwraps = Unwraps()
             expressions.unwraps = unwraps
@@ -125,7 +152,7 @@ struct ExecutableContent {
 
     /// How generated code reaches the host: the context's `host`, or, in the `swift` datamodel,
     /// the context itself (it conforms to `Host`).
-    private var host: String { isSwift ? "" : "context.host." }
+    var host: String { isSwift ? "" : "context.host." }
 
     private func expression(
         _ text: String, _ expressions: ExpressionTranslator, reading: ExpressionTranslator.Reading = .value
@@ -147,9 +174,13 @@ struct ExecutableContent {
             if survey { noteInternal(event, at: action.position) }
             return ["effects.raise(.\(eventCases[event] ?? "_"))"]
         case .send(let send):
-            return try self.send(send, at: action.position, survey: survey)
-        case .cancel(let sendID, _):
-            guard let sendID else { throw Untranslatable(reason: "a <cancel> with sendidexpr is not generated yet; write sendid") }
+            return try self.send(send, expressions, at: action.position, survey: survey)
+        case .cancel(let sendID, let sendIDExpr):
+            guard let sendID else {
+                // The id is the expression's value as text, as the session takes it.
+                let id = try expression(sendIDExpr ?? "", expressions, reading: .text)
+                return ["effects.cancel(\(isSwift ? "String(describing: \(id))" : "scxmlText(\(id))"))"]
+            }
             return ["effects.cancel(\(SwiftNames.literal(sendID)))"]
         case .log(let label, let expr):
             require(.log)
@@ -159,13 +190,31 @@ struct ExecutableContent {
             } ?? "\"\""
             return ["\(host)log(label: \(SwiftNames.literal(label ?? "")), message: \(message))"]
         case .assign(let location, let expr, let content):
-            guard content == nil, let expr else {
-                throw Untranslatable(reason: "an <assign> with content is not generated yet; write expr")
-            }
             if datamodel == "null" { throw Untranslatable(reason: "the null datamodel has no locations to assign") }
-            if isSwift { return ["\(location) = \(expr)"] }
+            if isSwift {
+                guard content == nil, let expr else { throw Untranslatable(reason: "the swift datamodel's <assign> takes expr") }
+                return ["\(location) = \(expr)"]
+            }
+            if let node = try? StatecraftExpressionSyntax.location(location),
+                let refused = refusedAssignment(node, at: action.position, survey: survey)
+            {
+                return refused
+            }
             let field = try expressions.location(location)
-            return ["context.\(field.swiftName) = \(try expressions.expression(expr))"]
+            if let expr {
+                try checkType(of: expr, assignedTo: field)
+                return ["context.\(field.swiftName) = \(try expressions.expression(expr))"]
+            }
+            // Content is read as the datamodel reads it: a literal, else the text, white space normalized.
+            guard content == nil || ContextFields.contentValue(content) != nil else {
+                throw Untranslatable(reason: "an <assign> with markup content is not generated; write expr")
+            }
+            let value = try expressions.literal(ContextFields.contentValue(content) ?? .undefined)
+            guard value != "nil" || field.isOptional else {
+                throw Untranslatable(reason: "an <assign> without a value makes '\(SwiftNames.escapedText(field.id))' undefined, "
+                    + "and its field is not optional")
+            }
+            return ["context.\(field.swiftName) = \(value)"]
         case .branches(let branches):
             // `elseif` becomes `else { if ... }`, so that each condition has its line of the document.
             var lines: [String] = []
@@ -245,9 +294,13 @@ struct ExecutableContent {
                 throw Untranslatable(reason: "the script does not parse: \(error.message)")
             }
             var lines: [String] = []
-            for statement in script {
+            scriptLoop: for statement in script {
                 switch statement {
                 case .assignment(let location, let value):
+                    if let refused = refusedAssignment(location, at: action.position, survey: survey) {
+                        lines += refused
+                        break scriptLoop
+                    }
                     lines.append("context.\(try expressions.field(of: location).swiftName) = \(try expressions.translate(value))")
                 case .declaration(let name, _, _):
                     throw Untranslatable(reason: "'var \(name)' declares data while the machine runs; declare it in <datamodel>")
@@ -278,68 +331,42 @@ struct ExecutableContent {
         ]
     }
 
-    private mutating func noteInternal(_ event: String, at position: TextPosition) {
-        if !internalEvents.contains(where: { $0.name == event }) { internalEvents.append((event, position)) }
+    /// Refuses an assignment of a value whose type is certainly not the field's (a string to a
+    /// number): the datamodel's variables change type, the generated fields do not.
+    private func checkType(of expr: String, assignedTo field: ContextField) throws(Untranslatable) {
+        let simple: Set<String> = ["Double", "String", "Bool"]
+        let fieldType = field.type.hasSuffix("?") ? String(field.type.dropLast()) : field.type
+        guard let node = try? StatecraftExpressionSyntax.expression(expr), let type = ExpressionTypes.type(of: node, fields),
+            simple.contains(type), simple.contains(fieldType), type != fieldType else { return }
+        throw Untranslatable(reason: "the value assigned to '\(SwiftNames.escapedText(field.id))' is a \(type), and its field "
+            + "a \(fieldType): the datamodel's variables change type, the generated fields do not; give it one type, "
+            + "or state one with statecraft:type")
     }
 
-    private mutating func send(_ send: SendModel, at position: TextPosition, survey: Bool) throws(Untranslatable) -> [String] {
-        var others: [String] = []
-        if send.eventExpr != nil { others.append("eventexpr") }
-        if send.targetExpr != nil { others.append("targetexpr") }
-        if send.typeExpr != nil { others.append("typeexpr") }
-        if send.idLocation != nil { others.append("idlocation") }
-        // A delayexpr that is a string literal is a delay written in another way (statecraft).
-        let literalDelay = datamodel == "statecraft" ? send.delayExpr.flatMap(DelayedTransitions.stringLiteral) : nil
-        if send.delayExpr != nil, literalDelay == nil { others.append("delayexpr") }
-        if !send.namelist.isEmpty { others.append("namelist") }
-        if !send.params.isEmpty { others.append("<param>") }
-        if send.content != nil || send.contentExpr != nil { others.append("<content>") }
-        guard others.isEmpty else {
-            throw Untranslatable(reason: "a <send> with \(others.joined(separator: ", ")) is not generated yet; "
-                + "only literal event, target, id and delay are (events carry no typed data yet)")
+    /// An assignment the session refuses when it runs, raising `error.execution` and ending the
+    /// block: to a system variable (SCXML 5.10: they are read-only), or to a variable no `<data>`
+    /// declares (the statecraft datamodel assigns only declared variables); `nil` for another location.
+    mutating func refusedAssignment(_ location: LocationNode, at position: TextPosition, survey: Bool) -> [String]? {
+        let variable = SwiftNames.escapedText(location.variable)
+        let why: String
+        if SCXMLExpressionDatamodel.systemVariableNames.contains(location.variable) {
+            why = "the system variable \(variable) is read-only (SCXML 5.10)"
+        } else if fields[location.variable] == nil, !declared.contains(location.variable) {
+            why = "'\(variable)' names no <data>"
+        } else {
+            return nil
         }
-        if let type = send.type, !["scxml", "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"].contains(type) {
-            throw Untranslatable(reason: "only the SCXML event processor is generated, not type '\(SwiftNames.escapedText(type))'")
-        }
-        guard let event = send.event else { throw Untranslatable(reason: "a <send> without event is not generated") }
-        var delay: String?
-        if let text = send.delay ?? literalDelay {
-            guard let duration = Action.delay(text) else {
-                throw Untranslatable(reason: "the delay '\(SwiftNames.escapedText(text))' is not a CSS2 time such as '2s'")
-            }
-            // A delay of zero sends at once, as the session does.
-            if duration > .zero {
-                let (seconds, attoseconds) = duration.components
-                delay = ".milliseconds(\(seconds * 1000 + attoseconds / 1_000_000_000_000_000))"
-            }
-        }
-        switch send.target {
-        case nil:
-            if survey { noteInternal(event, at: position) }
-            let name = ".\(eventCases[event] ?? "_")"
-            guard let delay else { return ["effects.send(\(name))"] }
-            let id = send.id.map { ", id: \(SwiftNames.literal($0))" } ?? ""
-            return ["effects.send(\(name), after: \(delay)\(id))"]
-        case "#_internal":
-            guard delay == nil else { throw Untranslatable(reason: "a delayed <send> to #_internal is not generated") }
-            if survey { noteInternal(event, at: position) }
-            return ["effects.raise(.\(eventCases[event] ?? "_"))"]
-        case let target?:
-            guard delay == nil else {
-                throw Untranslatable(reason: "a delayed <send> out of the machine is not generated yet")
-            }
-            require(.deliver)
-            if !outgoingEvents.contains(event) { outgoingEvents.append(event) }
-            // Refused by the host: the error the session raises when no handler takes the event
-            // (a target it cannot reach, or one it does not know), and the rest of the block is not run.
-            let error = target.hasPrefix("#_") ? "error.communication" : "error.execution"
-            if survey { noteInternal(error, at: position) }
-            return [
-                "guard \(host)deliver(.\(outgoingCases[event] ?? "_"), to: \(SwiftNames.literal(target))) else {",
-                "    effects.raise(.\(eventCases[error] ?? "_"))",
-                "    return",
-                "}",
-            ]
-        }
+        if survey { noteInternal("error.execution", at: position) }
+        endsBlock = true
+        return [
+            "do {  // \(why): the session raises error.execution, and runs no more of the block",
+            "    effects.raise(.\(eventCases["error.execution"] ?? "_"))",
+            "    return",
+            "}",
+        ]
+    }
+
+    mutating func noteInternal(_ event: String, at position: TextPosition) {
+        if !internalEvents.contains(where: { $0.name == event }) { internalEvents.append((event, position)) }
     }
 }

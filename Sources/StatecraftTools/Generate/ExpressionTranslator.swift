@@ -23,6 +23,12 @@ struct ExpressionTranslator {
     /// before the statement (`error.execution` when unbound); `nil` in guards, where such a read
     /// is generated only in `==`, `!=`, `+` of strings and `text()`.
     var unwraps: Unwraps? = nil
+    /// The document's `name`, which `_name` reads; `nil` when it has none (`_name` is undefined).
+    var documentName: String? = nil
+    /// Where reads of `_sessionid` are noted, so that the generated context carries the id.
+    var system: SystemReads? = nil
+    /// How the code reaches the context: `context.` in closures, `self.` in the context's initializer.
+    var contextPrefix = "context."
 
     /// The Swift of a whole expression, which reads unbound data as `reading` says.
     func expression(_ text: String, reading: Reading = .value) throws(Untranslatable) -> String {
@@ -85,9 +91,7 @@ struct ExpressionTranslator {
             if name == "_event" {
                 throw Untranslatable(reason: "_event as a whole has no generated type; _event.name is generated")
             }
-            if name.hasPrefix("_") {
-                throw Untranslatable(reason: "the system variable '\(name)' is not generated; only _event.name is")
-            }
+            if let system = try systemVariable(name) { return system }
             guard let field = fields[name] else {
                 throw Untranslatable(reason: "'\(SwiftNames.escapedText(name))' names no <data> of the document")
             }
@@ -138,13 +142,13 @@ struct ExpressionTranslator {
             return try call(builtin, arguments)
         case .isBound(let location):
             let field = try field(of: location)
-            return field.isOptional ? "(context.\(field.swiftName) != nil)" : "true"
+            return field.isOptional ? "(\(contextPrefix)\(field.swiftName) != nil)" : "true"
         }
     }
 
     /// A read of `field`: itself, or, for data unbound until assigned, as `reading` says.
     private func read(_ field: ContextField, _ reading: Reading) throws(Untranslatable) -> String {
-        let path = "context." + field.swiftName
+        let path = contextPrefix + field.swiftName
         guard field.unboundUntilAssigned else { return path }
         switch reading {
         case .optional:
@@ -161,10 +165,37 @@ struct ExpressionTranslator {
         }
     }
 
+    /// A read of the system variable `name` (SCXML 5.10): `_sessionid`, a field of the context the
+    /// app may set, and `_name`, the document's name; `nil` when `name` is not a system variable.
+    private func systemVariable(_ name: String) throws(Untranslatable) -> String? {
+        switch name {
+        case "_sessionid":
+            guard let system else {
+                throw Untranslatable(reason: "_sessionid is read in actions, conditions and computed data only")
+            }
+            system.sessionID = true
+            return contextPrefix + "sessionID"
+        case "_name":
+            guard let documentName else {
+                throw Untranslatable(reason: "_name is undefined in a document without a name, which is not generated; "
+                    + "give the <scxml> a name")
+            }
+            return SwiftNames.literal(documentName)
+        case "_ioprocessors":
+            throw Untranslatable(reason: "_ioprocessors (an object of the session's I/O processors) is not generated: "
+                + "the generated machine has no I/O processor but the SCXML one to itself")
+        default:
+            guard name.hasPrefix("_") else { return nil }
+            throw Untranslatable(reason: "the system variable '\(SwiftNames.escapedText(name))' is not generated; "
+                + "_event.name, _sessionid and _name are")
+        }
+    }
+
     /// Whether `node` is certainly a string: a string literal, string data, `text()`.
     private static func isString(_ node: ExpressionNode, _ fields: [String: ContextField]) -> Bool {
         switch node.kind {
         case .literal(.string): return true
+        case .variable("_sessionid"), .variable("_name"): return true
         case .variable(let name): return fields[name].map { $0.type == "String" || $0.type == "String?" } ?? false
         case .call(.text, _): return true
         default: return false
@@ -214,6 +245,15 @@ struct ExpressionTranslator {
             throw Untranslatable(reason: "object values ({...}) have no generated type yet")
         }
     }
+}
+
+/// The system variables the generated code reads that the context carries: `_sessionid`, noted
+/// while the document is translated, before the context is written.
+final class SystemReads {
+    /// Whether any expression reads `_sessionid`.
+    var sessionID = false
+    /// Whether a `<send idlocation>` needs the context to make send ids.
+    var sendIDs = false
 }
 
 /// The data unbound until assigned that one statement reads as values, in the order first read:

@@ -106,6 +106,7 @@ package struct SCXMLSwiftGenerator {
             datamodel: datamodel, fields: Dictionary(usable.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
             states: ids, file: file
         )
+        content.adopt(fields, documentName: model.name)
         var blocks: [[Action]] = []
         func gather(_ state: StateModel) {
             for block in state.onEntry + state.onExit { blocks.append(block.filter { !claimed.contains($0.position) }) }

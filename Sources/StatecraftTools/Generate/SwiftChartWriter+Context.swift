@@ -72,18 +72,74 @@ extension SwiftChartWriter {
         lines.append("    \(modifier)struct Context {")
         for field in content.orderedFields {
             lines.append("        /// `<data id=\"\(SwiftNames.escapedText(field.id))\">` at \(field.position).")
-            lines.append("        \(modifier)var \(field.swiftName): \(field.type) = \(field.initial)")
+            let initial = field.computedInInit ? "" : " = \(field.initial)"
+            lines.append("        \(modifier)var \(field.swiftName): \(field.type)\(initial)")
         }
         let hasHost = !content.requirements.isEmpty
         if hasHost {
             lines.append("        /// What the app provides.")
             lines.append("        \(modifier)let host: any Host")
         }
-        lines.append("")
-        lines.append("        /// The data with the values the document gives it\(hasHost ? ", and the app's host" : "").")
-        lines.append("        \(modifier)init(\(hasHost ? "host: any Host" : "")) {\(hasHost ? " self.host = host " : "")}")
+        let hasID = content.system.sessionID
+        if hasID {
+            lines.append("        /// The session's id, which `_sessionid` reads: the app's, or a random one per context.")
+            lines.append("        \(modifier)let sessionID: String")
+        }
+        if content.system.sendIDs {
+            lines.append("        /// How many ids `<send idlocation>` has made.")
+            lines.append("        private var sendCount = 0")
+        }
+        writeInitializer(content, hasHost: hasHost, hasID: hasID)
+        if content.system.sendIDs {
+            lines.append("")
+            lines.append("        /// A new send id (`<send idlocation>`), made as the session makes them: `send.<session id>.<count>`.")
+            lines.append("        \(modifier)mutating func newSendID() -> String {")
+            lines.append("            sendCount += 1")
+            lines.append("            return \"send.\\(sessionID).\\(sendCount)\"")
+            lines.append("        }")
+        }
         lines.append("    }")
         lines.append("")
+    }
+
+    /// The context's initializer: the app's host and session id, then the data whose `expr` reads
+    /// other data or `_sessionid`, in document order (the others have their values where declared).
+    private mutating func writeInitializer(_ content: ExecutableContent, hasHost: Bool, hasID: Bool) {
+        var parameters: [String] = []
+        var body: [String] = []
+        if hasHost {
+            parameters.append("host: any Host")
+            body.append("self.host = host")
+        }
+        if hasID {
+            parameters.append("sessionID: String = Context.randomSessionID()")
+            body.append("self.sessionID = sessionID")
+        }
+        for field in content.orderedFields where field.computedInInit {
+            body += content.located(field.position, ["self.\(field.swiftName) = \(field.initial)"])
+        }
+        lines.append("")
+        let id = hasID ? ", the session's id (`_sessionid`; a random one when not given)" : ""
+        lines.append("        /// The data with the values the document gives it\(hasHost ? ", and the app's host" : "")\(id).")
+        if hasHost, !hasID, body.count == 1 {
+            lines.append("        \(modifier)init(host: any Host) { self.host = host }")
+            return
+        }
+        guard !body.isEmpty else {
+            lines.append("        \(modifier)init() {}")
+            return
+        }
+        lines.append("        \(modifier)init(\(parameters.joined(separator: ", "))) {")
+        lines += body.map { $0.hasPrefix("#sourceLocation") ? $0 : "            " + $0 }
+        lines.append("        }")
+        if hasID {
+            lines.append("")
+            lines.append("        /// A random session id: 16 hexadecimal digits.")
+            lines.append("        \(modifier)static func randomSessionID() -> String {")
+            lines.append("            let digits = String(UInt64.random(in: .min ... .max), radix: 16)")
+            lines.append("            return String(repeating: \"0\", count: 16 - digits.count) + digits")
+            lines.append("        }")
+        }
     }
 
     /// `scxmlText`, which writes values as the `statecraft` datamodel writes them (`<log>`, `text()`).

@@ -77,7 +77,9 @@ struct UsageTypes {
             func typeOf(_ expr: String) -> String? {
                 guard let node = try? StatecraftExpressionSyntax.expression(expr) else { return nil }
                 if let literal = ContextFields.inferredType(node) { return literal }
-                if case .variable(let name) = node.kind { return known[name] }
+                if case .variable(let name) = node.kind {
+                    return ["_sessionid", "_name"].contains(name) ? "String" : known[name]
+                }
                 if case .path(let base, let steps) = node.kind, case .variable("_event") = base.kind, steps.count == 1,
                     case .member("name") = steps[0].selector
                 {
@@ -90,6 +92,13 @@ struct UsageTypes {
                     switch action.kind {
                     case .assign(let location, let expr?, nil):
                         if let variable = Self.variable(location) { note(variable, typeOf(expr)) }
+                    case .assign(let location, nil, let content?):
+                        if let variable = Self.variable(location) {
+                            note(variable, ContextFields.contentValue(content).flatMap(ContextFields.type(of:)))
+                        }
+                    case .send(let send):
+                        // A send id is a string.
+                        if let variable = send.idLocation.flatMap(Self.variable) { note(variable, "String") }
                     case .foreach(let array, let item, let index, let body):
                         if let index = index.flatMap(Self.variable) { note(index, "Double") }
                         if let item = Self.variable(item), let type = typeOf(array), type.hasPrefix("["), type.hasSuffix("]") {

@@ -1,0 +1,132 @@
+import StatecraftSCXML
+
+extension ExecutableContent {
+    /// The statements of a `<send>`: to the machine itself (at once, or after a delay with its id),
+    /// to `#_internal`, or out of the machine to the host.
+    mutating func send(
+        _ send: SendModel, _ expressions: ExpressionTranslator, at position: TextPosition, survey: Bool
+    ) throws(Untranslatable) -> [String] {
+        var others: [String] = []
+        if send.eventExpr != nil { others.append("eventexpr") }
+        if send.targetExpr != nil, datamodel != "statecraft" { others.append("targetexpr") }
+        if send.typeExpr != nil { others.append("typeexpr") }
+        if send.idLocation != nil, datamodel != "statecraft" { others.append("idlocation") }
+        // A delayexpr that is a string literal is a delay written in another way (statecraft).
+        let literalDelay = datamodel == "statecraft" ? send.delayExpr.flatMap(DelayedTransitions.stringLiteral) : nil
+        if send.delayExpr != nil, literalDelay == nil { others.append("delayexpr") }
+        if !send.namelist.isEmpty { others.append("namelist") }
+        if !send.params.isEmpty { others.append("<param>") }
+        if send.content != nil || send.contentExpr != nil { others.append("<content>") }
+        guard others.isEmpty else {
+            throw Untranslatable(reason: "a <send> with \(others.joined(separator: ", ")) is not generated yet; "
+                + "only literal event, target, id and delay are (events carry no typed data yet)")
+        }
+        if let type = send.type, !["scxml", "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"].contains(type) {
+            throw Untranslatable(reason: "only the SCXML event processor is generated, not type '\(SwiftNames.escapedText(type))'")
+        }
+        guard let event = send.event else { throw Untranslatable(reason: "a <send> without event is not generated") }
+        // idlocation: a new id, stored before the event is sent (the session's order), and given to it.
+        var idLines: [String] = []
+        var id = send.id.map(SwiftNames.literal)
+        if let location = send.idLocation {
+            let node: LocationNode
+            do {
+                node = try StatecraftExpressionSyntax.location(location)
+            } catch {
+                throw Untranslatable(reason: "the idlocation '\(SwiftNames.escapedText(location))' does not parse: \(error.message)")
+            }
+            if let refused = refusedAssignment(node, at: position, survey: survey) { return refused }
+            let field = try translator(eventIsOptional: true, inAction: true).field(of: node)
+            system.sessionID = true
+            system.sendIDs = true
+            idLines = ["let sendID = context.newSendID()", "context.\(field.swiftName) = sendID"]
+            id = "sendID"
+        }
+        let lines: [String]
+        if let expr = send.targetExpr {
+            let delayed = send.delay != nil || literalDelay != nil
+            lines = try sendLines(event, targetExpr: expr, expressions, delayed: delayed, at: position, survey: survey)
+        } else {
+            lines = try sendLines(send, event: event, id: id, literalDelay: literalDelay, at: position, survey: survey)
+        }
+        return idLines.isEmpty ? lines : ["do {"] + (idLines + lines).map { "    " + $0 } + ["}"]
+    }
+
+    private mutating func sendLines(
+        _ send: SendModel, event: String, id: String?, literalDelay: String?, at position: TextPosition, survey: Bool
+    ) throws(Untranslatable) -> [String] {
+        var delay: String?
+        if let text = send.delay ?? literalDelay {
+            guard let duration = Action.delay(text) else {
+                throw Untranslatable(reason: "the delay '\(SwiftNames.escapedText(text))' is not a CSS2 time such as '2s'")
+            }
+            // A delay of zero sends at once, as the session does.
+            if duration > .zero {
+                let (seconds, attoseconds) = duration.components
+                delay = ".milliseconds(\(seconds * 1000 + attoseconds / 1_000_000_000_000_000))"
+            }
+        }
+        switch send.target {
+        case nil:
+            if survey { noteInternal(event, at: position) }
+            let name = ".\(eventCases[event] ?? "_")"
+            guard let delay else { return ["effects.send(\(name))"] }
+            return ["effects.send(\(name), after: \(delay)\(id.map { ", id: \($0)" } ?? ""))"]
+        case "#_internal":
+            guard delay == nil else { throw Untranslatable(reason: "a delayed <send> to #_internal is not generated") }
+            if survey { noteInternal(event, at: position) }
+            return ["effects.raise(.\(eventCases[event] ?? "_"))"]
+        case let target?:
+            guard delay == nil else {
+                throw Untranslatable(reason: "a delayed <send> out of the machine is not generated yet")
+            }
+            require(.deliver)
+            if !outgoingEvents.contains(event) { outgoingEvents.append(event) }
+            // Refused by the host: the error the session raises when no handler takes the event
+            // (a target it cannot reach, or one it does not know), and the rest of the block is not run.
+            let error = target.hasPrefix("#_") ? "error.communication" : "error.execution"
+            if survey { noteInternal(error, at: position) }
+            return [
+                "guard \(host)deliver(.\(outgoingCases[event] ?? "_"), to: \(SwiftNames.literal(target))) else {",
+                "    effects.raise(.\(eventCases[error] ?? "_"))",
+                "    return",
+                "}",
+            ]
+        }
+    }
+
+    /// A `<send targetexpr>`: the target, the expression's value as text, chosen when it runs, as
+    /// the session chooses it: `#_internal` raises the event, `#_scxml_` and the machine's own
+    /// session id sends it to the machine itself (the external queue), anything else goes to the
+    /// host, and when the host does not take it, the session's error is raised (`error.communication`
+    /// for a `#_` target, else `error.execution`) and the block ends.
+    private mutating func sendLines(
+        _ event: String, targetExpr: String, _ expressions: ExpressionTranslator, delayed: Bool, at position: TextPosition,
+        survey: Bool
+    ) throws(Untranslatable) -> [String] {
+        guard !delayed else {
+            throw Untranslatable(reason: "a delayed <send> with targetexpr is not generated: a delayed <send> out of the "
+                + "machine is not")
+        }
+        let target = try expressions.expression(targetExpr, reading: .text)
+        system.sessionID = true
+        require(.deliver)
+        if !outgoingEvents.contains(event) { outgoingEvents.append(event) }
+        if survey {
+            for name in [event, "error.communication", "error.execution"] { noteInternal(name, at: position) }
+        }
+        let name = eventCases[event] ?? "_"
+        let lines = [
+            "let target = scxmlText(\(target))",
+            "if target == \"#_internal\" {",
+            "    effects.raise(.\(name))",
+            "} else if target == \"#_scxml_\" + context.sessionID {",
+            "    effects.send(.\(name))",
+            "} else if !\(host)deliver(.\(outgoingCases[event] ?? "_"), to: target) {",
+            "    effects.raise(target.hasPrefix(\"#_\") ? .\(eventCases["error.communication"] ?? "_") : .\(eventCases["error.execution"] ?? "_"))",
+            "    return",
+            "}",
+        ]
+        return ["do {"] + lines.map { "    " + $0 } + ["}"]
+    }
+}
