@@ -162,8 +162,8 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     ///   - options: How done events and guard errors are delivered; see ``StatechartOptions``.
     ///   - content: The chart's top-level states.
     /// - Throws: ``DefinitionError`` naming the first mistake found and where it was written:
-    ///   ``DefinitionError/Code/conflictingTargets`` for two states in one region,
-    ///   ``DefinitionError/Code/unknownInitialState`` for a state the chart does not declare.
+    ///   `.conflictingTargets` for two states in one region,
+    ///   `.unknownInitialState` for a state the chart does not declare.
     public convenience init(
         initial: [State],
         options: StatechartOptions<State, Event> = StatechartOptions(),

@@ -51,7 +51,7 @@ public struct Compound<State: Hashable & Sendable, Event: MachineEvent, Context>
     /// Each state must be a descendant of this one, and no two may lie in one region (two
     /// children of one compound state cannot be active together); a region none of them is in
     /// is entered by its own default. The chart refuses another set with a ``DefinitionError``
-    /// (``DefinitionError/Code/invalidInitial`` or ``DefinitionError/Code/conflictingTargets``).
+    /// (`.invalidInitial` or `.conflictingTargets`).
     ///
     /// - Parameters:
     ///   - id: The state's identity; unique in the chart.
