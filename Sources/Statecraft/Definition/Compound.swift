@@ -215,6 +215,13 @@ public struct History<State: Hashable & Sendable, Event: MachineEvent, Context> 
 public struct Initial<State: Hashable & Sendable, Event: MachineEvent, Context> {
     let declaration: TransitionDeclaration<State, Event, Context>
 
+    /// The one eventless, external transition every form declares.
+    private init(_ targets: [State], _ action: ActionClosure<State, Event, Context>?, _ location: SourceLocation) {
+        declaration = TransitionDeclaration(
+            trigger: .eventless, targets: targets, type: .external, condition: nil, action: action, location: location
+        )
+    }
+
     /// Declares the initial transition.
     ///
     /// - Parameters:
@@ -226,10 +233,7 @@ public struct Initial<State: Hashable & Sendable, Event: MachineEvent, Context> 
         file: StaticString = #fileID,
         line: UInt = #line
     ) {
-        declaration = TransitionDeclaration(
-            trigger: .eventless, targets: [target], type: .external,
-            condition: nil, action: nil, location: SourceLocation(file, line)
-        )
+        self.init([target], nil, SourceLocation(file, line))
     }
 
     /// Declares the initial transition with an action.
@@ -245,10 +249,7 @@ public struct Initial<State: Hashable & Sendable, Event: MachineEvent, Context> 
         line: UInt = #line,
         action: @escaping ChartClosures<Context, Event>.Action<Event?>
     ) {
-        declaration = TransitionDeclaration(
-            trigger: .eventless, targets: [target], type: .external,
-            condition: nil, action: .plain(action), location: SourceLocation(file, line)
-        )
+        self.init([target], .plain(action), SourceLocation(file, line))
     }
 
     /// Declares the initial transition with an action that may also raise, send or cancel
@@ -265,10 +266,7 @@ public struct Initial<State: Hashable & Sendable, Event: MachineEvent, Context> 
         line: UInt = #line,
         action: @escaping ChartClosures<Context, Event>.EffectAction<Event?>
     ) {
-        declaration = TransitionDeclaration(
-            trigger: .eventless, targets: [target], type: .external,
-            condition: nil, action: .withEffects(action), location: SourceLocation(file, line)
-        )
+        self.init([target], .withEffects(action), SourceLocation(file, line))
     }
 
     /// Declares an initial transition to several states at once: one in each of some regions of
@@ -290,10 +288,7 @@ public struct Initial<State: Hashable & Sendable, Event: MachineEvent, Context> 
         file: StaticString = #fileID,
         line: UInt = #line
     ) {
-        declaration = TransitionDeclaration(
-            trigger: .eventless, targets: targets, type: .external,
-            condition: nil, action: nil, location: SourceLocation(file, line)
-        )
+        self.init(targets, nil, SourceLocation(file, line))
     }
 
     /// Declares an initial transition to several states at once, with an action.
@@ -309,10 +304,7 @@ public struct Initial<State: Hashable & Sendable, Event: MachineEvent, Context> 
         line: UInt = #line,
         action: @escaping ChartClosures<Context, Event>.Action<Event?>
     ) {
-        declaration = TransitionDeclaration(
-            trigger: .eventless, targets: targets, type: .external,
-            condition: nil, action: .plain(action), location: SourceLocation(file, line)
-        )
+        self.init(targets, .plain(action), SourceLocation(file, line))
     }
 
     /// Declares an initial transition to several states at once, with an action that may also
@@ -329,10 +321,7 @@ public struct Initial<State: Hashable & Sendable, Event: MachineEvent, Context> 
         line: UInt = #line,
         action: @escaping ChartClosures<Context, Event>.EffectAction<Event?>
     ) {
-        declaration = TransitionDeclaration(
-            trigger: .eventless, targets: targets, type: .external,
-            condition: nil, action: .withEffects(action), location: SourceLocation(file, line)
-        )
+        self.init(targets, .withEffects(action), SourceLocation(file, line))
     }
 }
 
