@@ -6,6 +6,11 @@ import Testing
 /// with the external-event hook before its macrostep and the macrostep hook after it.
 @Suite("Hooks around the external queue")
 struct MachineHookTests {
+    /// `processQueuedEvent()`, outside `#expect`, which cannot call a mutating method.
+    func take(_ machine: inout Machine<S, E, Log>) -> Bool {
+        machine.processQueuedEvent()
+    }
+
     static func declarations(
         @ChartBuilder<S, E, Log> _ content: () -> [ChartElement<S, E, Log>]
     ) -> [StateDeclaration<S, E, Log>] {
@@ -50,11 +55,11 @@ struct MachineHookTests {
         #expect(machine.queuedEventCount == 2)
         #expect(machine.queuedEvents == [.go, .ping])
         #expect(machine.state == .a)
-        #expect(machine.processQueuedEvent())
+        #expect(take(&machine))
         #expect(machine.state == .b)
         #expect(machine.queuedEventCount == 1)
-        #expect(machine.processQueuedEvent())
-        #expect(!machine.processQueuedEvent())
+        #expect(take(&machine))
+        #expect(!take(&machine))
         #expect(machine.context.lines == [
             "after done=false fault=false nodes=4",
             "take go", "go", "after done=false fault=false nodes=4",
@@ -65,7 +70,7 @@ struct MachineHookTests {
     @Test func anEventTheHookRefusesRunsNoMacrostep() throws {
         var machine = Machine(chart: try Self.chart(drop: .go), context: Log())
         machine.enqueue(.go)
-        #expect(machine.processQueuedEvent())
+        #expect(take(&machine))
         #expect(machine.state == .a)
         #expect(machine.queuedEventCount == 0)
         #expect(machine.context.lines.suffix(1) == ["take go"])
@@ -83,10 +88,10 @@ struct MachineHookTests {
         ])
         machine.enqueue(.stop)
         machine.enqueue(.next)
-        #expect(machine.processQueuedEvent())
+        #expect(take(&machine))
         #expect(machine.status == .done)
         // A machine that is done takes no more events; what waits stays queued.
-        #expect(!machine.processQueuedEvent())
+        #expect(!take(&machine))
         #expect(machine.queuedEvents == [.next])
         #expect(machine.context.lines.suffix(2) == ["take stop", "after done=true fault=false nodes=4"])
     }
@@ -103,7 +108,7 @@ struct MachineHookTests {
         var machine = plain.makeMachine(context: Log())
         machine.enqueue(.go)
         #expect(machine.state == .a)
-        #expect(machine.processQueuedEvent())
+        #expect(take(&machine))
         #expect(machine.state == .b)
     }
 }

@@ -12,7 +12,7 @@ extension SCXMLSession {
     /// - Returns: The errors to process now, each as its own macrostep.
     func macrostepEnded(isDone: Bool, fault: (any Error)?, configuration view: ConfigurationView) -> [SCXMLEvent] {
         configuration = view
-        if let fault = fault as? EngineFault { group.report(fault, from: self) }
+        if let fault, let engineFault = fault as? EngineFault { group.report(engineFault, from: self) }
         if isDone {
             roundLeft = 0
             rounds = 0
@@ -23,11 +23,13 @@ extension SCXMLSession {
             roundLeft -= 1
             if roundLeft > 0 { return [] }
         }
-        let entered = statesToInvoke
-        statesToInvoke.removeAll()
-        for index in entered where isActive(document.stateInfos[index].id) {
-            for invoke in document.stateInfos[index].invokes {
-                startInvocation(invoke, owner: index)
+        if !statesToInvoke.isEmpty {
+            let entered = statesToInvoke
+            statesToInvoke.removeAll()
+            for index in entered where isActive(document.stateInfos[index].id) {
+                for invoke in document.stateInfos[index].invokes {
+                    startInvocation(invoke, owner: index)
+                }
             }
         }
         guard !pendingRaises.isEmpty else {

@@ -109,8 +109,9 @@ public final class SCXMLSession {
     }
 
     /// Receives each exit, transition, entry, raised and sent event as it happens (the
-    /// simulator's `--trace`); `nil` for none.
-    package var traceHandler: ((SessionTraceEntry) -> Void)?
+    /// simulator's `--trace`); `nil` for none. Read at every transition, so unchecked like the
+    /// properties above (it is set between calls, never while one runs).
+    @exclusivity(unchecked) package var traceHandler: ((SessionTraceEntry) -> Void)?
 
     /// How many levels of invocation lie above this session: 0 for a top-level session.
     let depth: Int
