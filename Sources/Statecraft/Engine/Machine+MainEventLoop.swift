@@ -147,19 +147,18 @@ extension Machine {
                 )
                 break
             }
-            takeQueuedEvent()
+            let event = space.externalQueue[space.externalHead]
+            space.externalHead += 1
+            takeQueuedEvent(event)
         }
         space.externalQueue.removeAll(keepingCapacity: true)
         space.externalHead = 0
     }
 
-    /// Takes the next event of the external queue and runs its macrostep: the chart's
-    /// external-event hook first (which may drop it), then the macrostep, then the chart's
-    /// macrostep hook. The caller has checked that the queue holds an event.
+    /// Runs the macrostep of an event taken from the external queue: the chart's external-event
+    /// hook first (which may drop it), then the macrostep, then the chart's macrostep hook.
     @inlinable
-    mutating func takeQueuedEvent() {
-        let event = space.externalQueue[space.externalHead]
-        space.externalHead &+= 1
+    mutating func takeQueuedEvent(_ event: Event) {
         if let hook = chart.externalEventHook, !hook(&storedContext, event) { return }
         _ = processEvent(event)
         if chart.macrostepHook != nil { afterMacrostep() }
@@ -194,6 +193,7 @@ extension Machine {
     /// it in its turn. A machine that is done keeps what is queued and processes none of it.
     ///
     /// - Parameter event: The event.
+    @inlinable
     package mutating func enqueue(_ event: Event) {
         if workspace == nil { moveToGeneralPath() }
         makeWorkspaceUnique()
@@ -225,15 +225,23 @@ extension Machine {
         guard !finished, queuedEventCount > 0 else { return false }
         makeWorkspaceUnique()
         if space.faulted { space.lastFault = nil }
-        if space.externalHead > 64, space.externalHead &* 2 > space.externalQueue.count {
-            space.externalQueue.removeFirst(space.externalHead)
-            space.externalHead = 0
+        let event: Event
+        if space.externalHead == 0 && space.externalQueue.count == 1 {
+            // The one waiting (the usual case): moved out, not copied, and the storage kept.
+            event = space.externalQueue.removeLast()
+        } else {
+            if space.externalHead > 64, space.externalHead &* 2 > space.externalQueue.count {
+                space.externalQueue.removeFirst(space.externalHead)
+                space.externalHead = 0
+            }
+            event = space.externalQueue[space.externalHead]
+            space.externalHead &+= 1
+            if space.externalHead == space.externalQueue.count {
+                space.externalQueue.removeAll(keepingCapacity: true)
+                space.externalHead = 0
+            }
         }
-        takeQueuedEvent()
-        if space.externalHead == space.externalQueue.count {
-            space.externalQueue.removeAll(keepingCapacity: true)
-            space.externalHead = 0
-        }
+        takeQueuedEvent(event)
         assert(checkInvariants())
         return true
     }

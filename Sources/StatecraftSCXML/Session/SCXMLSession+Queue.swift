@@ -61,16 +61,13 @@ extension SCXMLSession {
     /// ``arrivals`` while the machine is away.
     func enqueue(_ event: SCXMLEvent) {
         guard !isFinished else { return }
-        if machine != nil {
-            machine?.enqueue(event)
-        } else {
-            arrivals.append(event)
-        }
+        // Optional chaining mutates the machine in place; `machine != nil` would copy it.
+        if machine?.enqueue(event) == nil { arrivals.append(event) }
     }
 
     /// Moves the events that came while the machine was away onto its external queue.
     func takeArrivals() {
-        guard !arrivals.isEmpty, machine != nil else { return }
+        guard !arrivals.isEmpty, machine?.queuedEventCount != nil else { return }
         for event in arrivals { machine?.enqueue(event) }
         arrivals.removeAll()
     }
@@ -87,15 +84,19 @@ extension SCXMLSession {
 
     /// Lets the engine take the next external event: ``takingExternalEvent(_:)`` before its
     /// macrostep, ``macrostepEnded(isDone:fault:configuration:)`` after it.
-    func processNextEvent() {
-        guard !isFinished else { return }
+    ///
+    /// - Returns: Whether an event was taken: `false` when none waits or the session ended.
+    @discardableResult
+    func processNextEvent() -> Bool {
+        guard !isFinished else { return false }
         // The machine is moved out while it runs, not copied: what the engine calls back
         // reads the configuration it hands over, and finds no machine to run again.
-        guard var machine = self.machine.take() else { return }
-        machine.processQueuedEvent()
+        guard var machine = self.machine.take() else { return false }
+        let took = machine.processQueuedEvent()
         configuration = nil
         self.machine = consume machine
         takeArrivals()
+        return took
     }
 
     /// The chart's external-event hook: what SCXML does as it takes an external event, before

@@ -150,14 +150,16 @@ final class SessionGroup {
         beginCall()
         defer { endCall() }
         var budget = eventLimit
-        while session.hasQueuedEvents {
+        while true {
             if budget <= 0 {
+                guard session.hasQueuedEvents else { break }
                 hitEventLimit = true
                 reportEventLimit()
                 assert(checkInvariants())
                 return
             }
-            session.processNextEvent()
+            // Takes the next event if one waits: one look at the queue per event.
+            guard session.processNextEvent() else { break }
             budget -= 1
             if !startBatch.isEmpty || !startStack.isEmpty || solo != ObjectIdentifier(session) {
                 runUntilIdle(budget: &budget)
