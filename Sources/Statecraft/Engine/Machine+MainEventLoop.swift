@@ -213,6 +213,25 @@ extension Machine {
         return Array(workspace.externalQueue[workspace.externalHead...])
     }
 
+    /// Runs `event`'s macrostep at once, as ``processQueuedEvent()`` would after ``enqueue(_:)``,
+    /// without putting it on the queue: for a host whose machine has nothing queued (check
+    /// ``queuedEventCount``), the usual case, which then skips the queue's bookkeeping.
+    ///
+    /// - Parameter event: The event.
+    /// - Returns: Whether the event was taken: `false` when the machine is done.
+    @inlinable
+    @discardableResult
+    package mutating func processEventNow(_ event: Event) -> Bool {
+        guard !finished else { return false }
+        if workspace == nil { moveToGeneralPath() }
+        makeWorkspaceUnique()
+        if space.faulted { space.lastFault = nil }
+        assert(space.externalHead == space.externalQueue.count, "processEventNow(_:) with events queued would overtake them")
+        takeQueuedEvent(event)
+        assert(checkInvariants())
+        return true
+    }
+
     /// Takes the next event of the external queue and runs its macrostep, with the chart's
     /// external-event hook before it and its macrostep hook after it (see
     /// `Statechart.ExternalEventHook` and `Statechart.MacrostepHook`). Unlike ``send(_:)``, the

@@ -10,8 +10,8 @@ extension SCXMLSession {
     /// - Parameter event: The event.
     public func send(_ event: SCXMLEvent) {
         if !didStart { start() }
-        enqueue(event)
-        group.runUntilIdle(sentTo: self)
+        guard !isFinished else { return }
+        group.runUntilIdle(sentTo: self, event: event)
     }
 
     /// Moves the group's clock forward by `duration`, delivering every delayed send that falls
@@ -81,6 +81,34 @@ extension SCXMLSession {
 
     /// The events on the external queue, the next first, with those that wait for the machine.
     var queuedEvents: [SCXMLEvent] { (machine?.queuedEvents ?? []) + arrivals }
+
+    /// Runs `event` as the session's next external event when nothing waits before it (its
+    /// machine's queue and ``arrivals`` empty): the engine takes it at once, without queueing it.
+    /// Otherwise it is queued behind the others and the next waiting event is taken.
+    ///
+    /// - Returns: Whether events wait after it (those its macrostep sent the session among them),
+    ///   so that the caller looks at the queue again only then.
+    func processNow(_ event: SCXMLEvent) -> Bool {
+        guard !isFinished, arrivals.isEmpty, var machine = self.machine.take() else {
+            enqueue(event)
+            processNextEvent()
+            return hasQueuedEvents
+        }
+        if machine.queuedEventCount == 0 {
+            machine.processEventNow(event)
+        } else {
+            machine.enqueue(event)
+            machine.processQueuedEvent()
+        }
+        configuration = nil
+        let waiting = machine.queuedEventCount > 0
+        self.machine = consume machine
+        guard arrivals.isEmpty else {
+            takeArrivals()
+            return !isFinished
+        }
+        return waiting && !isFinished
+    }
 
     /// Lets the engine take the next external event: ``takingExternalEvent(_:)`` before its
     /// macrostep, ``macrostepEnded(isDone:fault:configuration:)`` after it.

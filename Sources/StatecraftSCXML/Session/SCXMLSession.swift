@@ -230,14 +230,16 @@ public final class SCXMLSession {
             _ = execute(document.model.script, raised: &raised)
             pendingRaises += raised
         }
+        // The listener hears the transitions of the first macrostep too (eventless ones, and
+        // those the errors of starting invocations cause), which run inside the initializer.
         let started = Machine(
-            chart: document.chart, context: SessionHandle(session: self), recordingStateChanges: recordsFromStart
+            chart: document.chart, context: SessionHandle(session: self), onTransition: transitionListener,
+            recordingStateChanges: recordsFromStart
         )
         // The engine called `macrostepEnded` after the initial macrostep: faults were reported
         // and invocations started there.
         configuration = nil
         machine = started
-        machine?.onTransition = transitionListener
         takeArrivals()
     }
 
