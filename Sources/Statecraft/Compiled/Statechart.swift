@@ -118,6 +118,27 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     /// Called by the general path each time it dequeues an event (SCXML binds `_event` there);
     /// charts with one never take the leaf path or the region steps.
     @usableFromInline let dequeueHook: DequeueHook?
+    /// What a chart built by another front end runs before each event the engine takes from
+    /// the machine's external queue (`Machine.enqueue(_:)`), ahead of the dequeue hook and the
+    /// macrostep: it returns whether the event is processed (`false` drops it, and no macrostep
+    /// runs). An SCXML session starts the step's evaluation budget, runs `<finalize>` and
+    /// forwards the event to the invocations that ask for it (SCXML 6.4, 6.5).
+    @usableFromInline package typealias ExternalEventHook = @Sendable (_ context: inout Context, _ event: Event) -> Bool
+    /// What a chart built by another front end runs after each macrostep (SCXML's
+    /// `mainEventLoop` between macrosteps): after the initial one, after each one an event taken
+    /// from the external queue started, and after each one an event it returned started. It is
+    /// told whether the machine is done, the fault the macrostep reported (an `EngineFault`,
+    /// `nil` for none) and the configuration; it returns events to process now, each as a
+    /// macrostep of its own before the next external event (an SCXML session's errors from
+    /// starting invocations). The hook bounds how often it returns events: the engine runs
+    /// what it is given.
+    @usableFromInline package typealias MacrostepHook = @Sendable (
+        _ context: inout Context, _ isDone: Bool, _ fault: (any Error)?, _ configuration: ConfigurationView
+    ) -> [Event]
+    /// Called before each event taken from the external queue; see ``ExternalEventHook``.
+    @usableFromInline let externalEventHook: ExternalEventHook?
+    /// Called after each macrostep; see ``MacrostepHook``.
+    @usableFromInline let macrostepHook: MacrostepHook?
     /// What the chart keeps of its definition for ``structure``.
     let outline: ChartOutline<Event.Kind>
 
@@ -191,13 +212,18 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     ///   - dequeueHook: Called with each event the engine dequeues, before it selects
     ///     transitions for it, and with `nil` before the initial configuration is entered; see
     ///     ``dequeueHook``.
+    ///   - externalEventHook: Called before each event taken from the external queue; see
+    ///     ``ExternalEventHook``.
+    ///   - macrostepHook: Called after each macrostep; see ``MacrostepHook``.
     package convenience init(
         declarations: [StateDeclaration<State, Event, Context>],
         initialTargets: [State]?,
         options: StatechartOptions<State, Event>,
         refusesEndlessEventlessTransitions: Bool = true,
         refusesParallelsWithoutRegions: Bool = true,
-        dequeueHook: DequeueHook? = nil
+        dequeueHook: DequeueHook? = nil,
+        externalEventHook: ExternalEventHook? = nil,
+        macrostepHook: MacrostepHook? = nil
     ) throws(DefinitionError) {
         try self.init(
             compiling: ChartCompilation(
@@ -206,17 +232,21 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
                 refusesParallelsWithoutRegions: refusesParallelsWithoutRegions
             ),
             options: options,
-            dequeueHook: dequeueHook
+            hooks: (dequeueHook, externalEventHook, macrostepHook)
         )
     }
 
     private init(
         compiling compiled: ChartCompilation<State, Event, Context>,
         options: StatechartOptions<State, Event>,
-        dequeueHook: DequeueHook? = nil
+        hooks: (dequeue: DequeueHook?, externalEvent: ExternalEventHook?, macrostep: MacrostepHook?) = (nil, nil, nil)
     ) {
         self.options = options
-        self.dequeueHook = dequeueHook
+        dequeueHook = hooks.dequeue
+        externalEventHook = hooks.externalEvent
+        macrostepHook = hooks.macrostep
+        // A chart with a hook runs on the general path, where the hooks are called.
+        let hooked = hooks.dequeue != nil || hooks.externalEvent != nil || hooks.macrostep != nil
         states = Array(compiled.states)
         let rootInitial = compiled.transitions[Int(compiled.nodes[0].initialTransition)]
         let initialNode = Int(compiled.targets[Int(rootInitial.targetStart)])
@@ -246,7 +276,7 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         historyCount = compiled.historyCount
         // A guard error delivered as an event needs the general path's internal queue; a
         // dequeue hook is called from the general path only.
-        isFlat = compiled.isFlat && options.guardErrorEvent == nil && dequeueHook == nil
+        isFlat = compiled.isFlat && options.guardErrorEvent == nil && !hooked
         flatInitial = compiled.initialLeaf
         entryPaths = compiled.entryPaths
         entryPathStart = compiled.entryPathStart
@@ -255,7 +285,7 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         regionSteps = compiled.regionSteps
         regionNodes = compiled.regionNodes
         atomicMask = compiled.atomicMask
-        runsRegionSteps = !compiled.regionSteps.isEmpty && dequeueHook == nil
+        runsRegionSteps = !compiled.regionSteps.isEmpty && !hooked
         plans = compiled.plans
         planTransitions = compiled.planTransitions
         planIndex = compiled.planIndex

@@ -17,6 +17,12 @@ extension Machine {
                          "Statecraft: a leaf-path machine's active node \(current) is not an atomic or final state")
             return true
         }
+        if let space = workspace {
+            precondition(space.externalHead >= 0 && space.externalHead <= space.externalQueue.count,
+                         "Statecraft: the external queue's head \(space.externalHead) is outside its \(space.externalQueue.count) events")
+            precondition(space.internalHead >= 0 && space.internalHead <= space.internalQueue.count,
+                         "Statecraft: the internal queue's head \(space.internalHead) is outside its \(space.internalQueue.count) events")
+        }
         for node in 0 ..< chart.nodes.count {
             let info = chart.nodes[node]
             let active = node == 0 || StateSet.contains(words, node)

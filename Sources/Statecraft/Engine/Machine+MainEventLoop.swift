@@ -15,6 +15,7 @@ extension Machine {
         appendEnabled(chart.nodes[0].initialTransition)
         enterStates(trigger: nil)
         runToCompletion()
+        if chart.macrostepHook != nil { afterMacrostep() }
         drainExternalQueue()
     }
 
@@ -148,10 +149,120 @@ extension Machine {
             }
             let event = space.externalQueue[space.externalHead]
             space.externalHead += 1
-            _ = processEvent(event)
+            takeQueuedEvent(event)
         }
         space.externalQueue.removeAll(keepingCapacity: true)
         space.externalHead = 0
+    }
+
+    /// Runs the macrostep of an event taken from the external queue: the chart's external-event
+    /// hook first (which may drop it), then the macrostep, then the chart's macrostep hook.
+    @inlinable
+    mutating func takeQueuedEvent(_ event: Event) {
+        if let hook = chart.externalEventHook, !hook(&storedContext, event) { return }
+        _ = processEvent(event)
+        if chart.macrostepHook != nil { afterMacrostep() }
+    }
+
+    /// Calls the chart's macrostep hook after a macrostep, and runs the events it returns, each
+    /// as a macrostep of its own followed by the hook again, until it returns none or the
+    /// machine is done. Each fault is handed to the hook, not left in ``lastFault``.
+    @inlinable
+    mutating func afterMacrostep() {
+        guard let hook = chart.macrostepHook else { return }
+        var events = hook(&storedContext, finished, takeFault(), ConfigurationView(words: words, nodeCount: chart.nodes.count))
+        var next = 0
+        while next < events.count, !finished {
+            let event = events[next]
+            next &+= 1
+            _ = processEvent(event)
+            let more = hook(&storedContext, finished, takeFault(), ConfigurationView(words: words, nodeCount: chart.nodes.count))
+            if !more.isEmpty {
+                events = more
+                next = 0
+            }
+        }
+    }
+}
+
+/// The external queue as a host that takes turns among machines uses it (an SCXML session in
+/// its group): events wait in the machine's external queue until the host lets the machine
+/// take one, and each is then one macrostep with the chart's hooks around it.
+extension Machine {
+    /// Puts `event` on the external queue without processing it; ``processQueuedEvent()`` takes
+    /// it in its turn. A machine that is done keeps what is queued and processes none of it.
+    ///
+    /// - Parameter event: The event.
+    @inlinable
+    package mutating func enqueue(_ event: Event) {
+        if workspace == nil { moveToGeneralPath() }
+        makeWorkspaceUnique()
+        space.externalQueue.append(event)
+    }
+
+    /// How many events wait on the external queue.
+    @inlinable
+    package var queuedEventCount: Int {
+        guard let workspace else { return 0 }
+        return workspace.externalQueue.count &- workspace.externalHead
+    }
+
+    /// The events waiting on the external queue, the next first (for a snapshot).
+    package var queuedEvents: [Event] {
+        guard let workspace else { return [] }
+        return Array(workspace.externalQueue[workspace.externalHead...])
+    }
+
+    /// Runs `event`'s macrostep at once, as ``processQueuedEvent()`` would after ``enqueue(_:)``,
+    /// without putting it on the queue: for a host whose machine has nothing queued (check
+    /// ``queuedEventCount``), the usual case, which then skips the queue's bookkeeping.
+    ///
+    /// - Parameter event: The event.
+    /// - Returns: Whether the event was taken: `false` when the machine is done.
+    @inlinable
+    @discardableResult
+    package mutating func processEventNow(_ event: Event) -> Bool {
+        guard !finished else { return false }
+        if workspace == nil { moveToGeneralPath() }
+        makeWorkspaceUnique()
+        if space.faulted { space.lastFault = nil }
+        assert(space.externalHead == space.externalQueue.count, "processEventNow(_:) with events queued would overtake them")
+        takeQueuedEvent(event)
+        assert(checkInvariants())
+        return true
+    }
+
+    /// Takes the next event of the external queue and runs its macrostep, with the chart's
+    /// external-event hook before it and its macrostep hook after it (see
+    /// `Statechart.ExternalEventHook` and `Statechart.MacrostepHook`). Unlike ``send(_:)``, the
+    /// events still queued wait for the next call, so a host can take turns among machines.
+    ///
+    /// - Returns: Whether an event was taken: `false` when none waits or the machine is done.
+    @inlinable
+    @discardableResult
+    package mutating func processQueuedEvent() -> Bool {
+        guard !finished, queuedEventCount > 0 else { return false }
+        makeWorkspaceUnique()
+        if space.faulted { space.lastFault = nil }
+        let event: Event
+        if space.externalHead == 0 && space.externalQueue.count == 1 {
+            // The one waiting (the usual case): moved out, not copied, and the storage kept.
+            event = space.externalQueue.removeLast()
+        } else {
+            if space.externalHead > 64, space.externalHead &* 2 > space.externalQueue.count {
+                space.externalQueue.removeFirst(space.externalHead)
+                space.externalHead = 0
+            }
+            event = space.externalQueue[space.externalHead]
+            space.externalHead &+= 1
+            if space.externalHead == space.externalQueue.count {
+                space.externalQueue.removeAll(keepingCapacity: true)
+                space.externalHead = 0
+            }
+        }
+        takeQueuedEvent(event)
+        assert(checkInvariants())
+        return true
     }
 
     /// SCXML's `exitInterpreter` for a machine that reached a top-level final state: exit

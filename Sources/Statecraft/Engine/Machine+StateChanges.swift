@@ -113,6 +113,7 @@ extension Machine {
 
     /// Gives a leaf-path machine the workspace and configuration set of the general path, in
     /// the same configuration: its active leaf and the leaf's ancestors.
+    @usableFromInline
     mutating func moveToGeneralPath() {
         let space = chart.makeWorkspace()
         space.exitedAtFinish = finished

@@ -163,6 +163,12 @@ public final class SCXMLDocument: Sendable {
                 refusesEndlessEventlessTransitions: false, refusesParallelsWithoutRegions: false,
                 dequeueHook: { handle, event, configuration in
                     handle.session.dequeued(event, configuration: configuration)
+                },
+                externalEventHook: { handle, event in
+                    handle.session.takingExternalEvent(event)
+                },
+                macrostepHook: { handle, isDone, fault, configuration in
+                    handle.session.macrostepEnded(isDone: isDone, fault: fault, configuration: configuration)
                 }
             )
         } catch {

@@ -3,15 +3,27 @@ import Statecraft
 /// Between macrosteps and at the end: invocations started, errors of starting them processed,
 /// the session finished or cancelled with the sessions it invoked.
 extension SCXMLSession {
-    /// What SCXML does between macrosteps: start the invocations of states entered and still
-    /// active, and notice the end of the session.
-    func afterMacrostep() {
-        var rounds = 0
-        while let status = machine?.status {
-            if status == .done {
-                finish()
-                return
-            }
+    /// The chart's macrostep hook: what SCXML does between macrosteps. The macrostep's fault is
+    /// reported; when the events this hook returned last are all processed, the session ends
+    /// if the machine is done, the invocations of states entered and still active start, and
+    /// the errors of starting them (and of data bound at start) are returned for the engine to
+    /// process, at most ``invocationRoundLimit`` rounds in a row.
+    ///
+    /// - Returns: The errors to process now, each as its own macrostep.
+    func macrostepEnded(isDone: Bool, fault: (any Error)?, configuration view: ConfigurationView) -> [SCXMLEvent] {
+        configuration = view
+        if let fault, let engineFault = fault as? EngineFault { group.report(engineFault, from: self) }
+        if isDone {
+            roundLeft = 0
+            rounds = 0
+            finish()
+            return []
+        }
+        if roundLeft > 0 {
+            roundLeft -= 1
+            if roundLeft > 0 { return [] }
+        }
+        if !statesToInvoke.isEmpty {
             let entered = statesToInvoke
             statesToInvoke.removeAll()
             for index in entered where isActive(document.stateInfos[index].id) {
@@ -19,35 +31,34 @@ extension SCXMLSession {
                     startInvocation(invoke, owner: index)
                 }
             }
-            guard !pendingRaises.isEmpty else { return }
-            // Errors from starting invocations (and from data bound at start) go on the internal
-            // queue (SCXML 3.13, 6.4): processed before any external event, never autoforwarded,
-            // and they may enter states whose invocations start in turn.
-            rounds += 1
-            let limit = group.invocationRoundLimit
-            if rounds > limit {
-                let fault = EngineFault(
-                    code: .microstepLimit,
-                    message: "starting invocations raised errors \(limit) times in a row, in states "
-                        + "\(activeStates); the invocations probably fail and are entered again. The errors were dropped"
-                )
-                group.report(fault, from: self)
-                pendingRaises.removeAll()
-                return
-            }
-            let raised = pendingRaises
-            pendingRaises.removeAll()
-            if let traceHandler {
-                for event in raised { traceHandler(.raised(event.name)) }
-            }
-            guard var machine = self.machine.take() else { return }
-            for event in raised where machine.status != .done {
-                _ = machine.send(event)
-                configuration = nil
-                if let fault = machine.lastFault { group.report(fault, from: self) }
-            }
-            self.machine = machine
         }
+        guard !pendingRaises.isEmpty else {
+            rounds = 0
+            return []
+        }
+        // Errors from starting invocations (and from data bound at start) go on the internal
+        // queue (SCXML 3.13, 6.4): processed before any external event, never autoforwarded,
+        // and they may enter states whose invocations start in turn.
+        rounds += 1
+        let limit = group.invocationRoundLimit
+        if rounds > limit {
+            let fault = EngineFault(
+                code: .microstepLimit,
+                message: "starting invocations raised errors \(limit) times in a row, in states "
+                    + "\(activeStates); the invocations probably fail and are entered again. The errors were dropped"
+            )
+            group.report(fault, from: self)
+            pendingRaises.removeAll()
+            rounds = 0
+            return []
+        }
+        let raised = pendingRaises
+        pendingRaises.removeAll()
+        if let traceHandler {
+            for event in raised { traceHandler(.raised(event.name)) }
+        }
+        roundLeft = raised.count
+        return raised
     }
 
     func finish() {

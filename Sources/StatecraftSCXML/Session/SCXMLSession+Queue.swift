@@ -1,7 +1,8 @@
 import Statecraft
 
-/// The session's external queue: events sent to it wait here until the group's run loop gives
-/// the session its turn, and each is then one macrostep of the engine.
+/// The session's external queue, which is its machine's: events sent to it wait there until the
+/// group's run loop gives the session its turn, and each is then one macrostep of the engine,
+/// with the chart's hooks around it.
 extension SCXMLSession {
     /// Puts `event` on the external queue and processes the queues of every session of the
     /// group until they are empty (each event a macrostep).
@@ -9,8 +10,8 @@ extension SCXMLSession {
     /// - Parameter event: The event.
     public func send(_ event: SCXMLEvent) {
         if !didStart { start() }
-        enqueue(event)
-        group.runUntilIdle(sentTo: self)
+        guard !isFinished else { return }
+        group.runUntilIdle(sentTo: self, event: event)
     }
 
     /// Moves the group's clock forward by `duration`, delivering every delayed send that falls
@@ -56,29 +57,84 @@ extension SCXMLSession {
         }
     }
 
+    /// Puts `event` on the session's external queue: the engine's (`Machine.enqueue(_:)`), or
+    /// ``arrivals`` while the machine is away.
     func enqueue(_ event: SCXMLEvent) {
         guard !isFinished else { return }
-        externalQueue.append(event)
+        // Optional chaining mutates the machine in place; `machine != nil` would copy it.
+        if machine?.enqueue(event) == nil { arrivals.append(event) }
+    }
+
+    /// Moves the events that came while the machine was away onto its external queue.
+    func takeArrivals() {
+        guard !arrivals.isEmpty, machine?.queuedEventCount != nil else { return }
+        for event in arrivals { machine?.enqueue(event) }
+        arrivals.removeAll()
     }
 
     /// Whether the session has external events to process: started (an invoked session waits
     /// for the group to start it) and not ended.
-    var hasQueuedEvents: Bool { externalHead < externalQueue.count && !isFinished && machine != nil }
+    var hasQueuedEvents: Bool { !isFinished && (machine?.queuedEventCount ?? 0) > 0 }
 
     /// How many external events wait.
-    var queuedEventCount: Int { hasQueuedEvents ? externalQueue.count - externalHead : 0 }
+    var queuedEventCount: Int { hasQueuedEvents ? machine?.queuedEventCount ?? 0 : 0 }
 
-    /// Takes the next external event: finalize and autoforward for invoked children, then the
-    /// macrostep.
-    func processNextEvent() {
-        guard hasQueuedEvents else { return }
-        let event = externalQueue[externalHead]
-        externalHead += 1
-        meter.beginStep()
-        if externalHead > 64, externalHead * 2 > externalQueue.count {
-            externalQueue.removeFirst(externalHead)
-            externalHead = 0
+    /// The events on the external queue, the next first, with those that wait for the machine.
+    var queuedEvents: [SCXMLEvent] { (machine?.queuedEvents ?? []) + arrivals }
+
+    /// Runs `event` as the session's next external event when nothing waits before it (its
+    /// machine's queue and ``arrivals`` empty): the engine takes it at once, without queueing it.
+    /// Otherwise it is queued behind the others and the next waiting event is taken.
+    ///
+    /// - Returns: Whether events wait after it (those its macrostep sent the session among them),
+    ///   so that the caller looks at the queue again only then.
+    func processNow(_ event: SCXMLEvent) -> Bool {
+        guard !isFinished, arrivals.isEmpty, var machine = self.machine.take() else {
+            enqueue(event)
+            processNextEvent()
+            return hasQueuedEvents
         }
+        if machine.queuedEventCount == 0 {
+            machine.processEventNow(event)
+        } else {
+            machine.enqueue(event)
+            machine.processQueuedEvent()
+        }
+        configuration = nil
+        let waiting = machine.queuedEventCount > 0
+        self.machine = consume machine
+        guard arrivals.isEmpty else {
+            takeArrivals()
+            return !isFinished
+        }
+        return waiting && !isFinished
+    }
+
+    /// Lets the engine take the next external event: ``takingExternalEvent(_:)`` before its
+    /// macrostep, ``macrostepEnded(isDone:fault:configuration:)`` after it.
+    ///
+    /// - Returns: Whether an event was taken: `false` when none waits or the session ended.
+    @discardableResult
+    func processNextEvent() -> Bool {
+        guard !isFinished else { return false }
+        // The machine is moved out while it runs, not copied: what the engine calls back
+        // reads the configuration it hands over, and finds no machine to run again.
+        guard var machine = self.machine.take() else { return false }
+        let took = machine.processQueuedEvent()
+        configuration = nil
+        self.machine = consume machine
+        takeArrivals()
+        return took
+    }
+
+    /// The chart's external-event hook: what SCXML does as it takes an external event, before
+    /// the macrostep. The step's evaluation budget starts; for an event from an invocation,
+    /// `<finalize>` runs (or the event is dropped when the invocation was cancelled); the event
+    /// is forwarded to the invocations with `autoforward`.
+    ///
+    /// - Returns: Whether the engine processes the event.
+    func takingExternalEvent(_ event: SCXMLEvent) -> Bool {
+        meter.beginStep()
         if let invokeID = event.invokeID {
             if let invocation = children[invokeID] ?? finishedChildren[invokeID] {
                 if event.name == "done.invoke.\(invokeID)" { finishedChildren[invokeID] = nil }
@@ -92,20 +148,13 @@ extension SCXMLSession {
                 }
             } else if cancelledInvocations.contains(invokeID) {
                 // Events from an invocation that was cancelled are ignored.
-                return
+                return false
             }
         }
         for invokeID in childOrder {
             guard let invocation = children[invokeID], invocation.model.autoforward else { continue }
             invocation.child.enqueue(event)
         }
-        // The machine is moved out while it runs, not copied: what the engine calls back
-        // reads the configuration it hands over, and finds no machine to run again.
-        guard var machine = self.machine.take() else { return }
-        _ = machine.send(event)
-        configuration = nil
-        if machine.hasFault, let fault = machine.lastFault { group.report(fault, from: self) }
-        self.machine = consume machine
-        afterMacrostep()
+        return true
     }
 }

@@ -135,7 +135,7 @@ extension SCXMLSession {
         for variable in exported {
             problems += variable.value.jsonProblems(at: variable.name, allowingUndefined: true)
         }
-        let queued = Array(externalQueue[min(externalHead, externalQueue.count)...])
+        let queued = queuedEvents
         for event in queued + pendingRaises + (boundEvent.map { [$0] } ?? []) {
             problems += event.data.jsonProblems(at: "the data of the event '\(event.name)'", allowingUndefined: true)
         }
@@ -257,8 +257,9 @@ extension SCXMLSession {
         } else if !state.activeStates.isEmpty {
             throw Self.corrupt("session \(state.sessionID) has active states but was never started")
         }
-        externalQueue = state.externalQueue
-        externalHead = 0
+        // The queue is the machine's; a session that never started keeps it until it starts.
+        arrivals = state.externalQueue
+        takeArrivals()
         pendingRaises = state.pendingRaises
         lateBound = []
         for id in state.lateBound {

@@ -40,8 +40,14 @@ public final class SCXMLSession {
     /// dequeue hook; `nil` between calls, when the machine itself answers. The session keeps
     /// no copy of the configuration.
     @exclusivity(unchecked) var configuration: ConfigurationView?
-    @exclusivity(unchecked) var externalQueue: [SCXMLEvent] = []
-    @exclusivity(unchecked) var externalHead = 0
+    /// Events for this session's external queue that came while its machine was not there to
+    /// take them (moved out while it runs, or not yet made): they join the machine's external
+    /// queue, in order, as soon as it is back. Empty between calls once the session started.
+    @exclusivity(unchecked) var arrivals: [SCXMLEvent] = []
+    /// How many events the macrostep hook returned that the engine has still to process
+    /// (see `macrostepEnded`), and how many rounds of them it returned after this macrostep.
+    @exclusivity(unchecked) var roundLeft = 0
+    @exclusivity(unchecked) var rounds = 0
     /// Errors found outside a microstep, raised by the next action that runs. Never passed
     /// `inout` across a call, so unchecked like the properties above.
     @exclusivity(unchecked) var pendingRaises: [SCXMLEvent] = []
@@ -103,8 +109,9 @@ public final class SCXMLSession {
     }
 
     /// Receives each exit, transition, entry, raised and sent event as it happens (the
-    /// simulator's `--trace`); `nil` for none.
-    package var traceHandler: ((SessionTraceEntry) -> Void)?
+    /// simulator's `--trace`); `nil` for none. Read at every transition, so unchecked like the
+    /// properties above (it is set between calls, never while one runs).
+    @exclusivity(unchecked) package var traceHandler: ((SessionTraceEntry) -> Void)?
 
     /// How many levels of invocation lie above this session: 0 for a top-level session.
     let depth: Int
@@ -223,15 +230,17 @@ public final class SCXMLSession {
             _ = execute(document.model.script, raised: &raised)
             pendingRaises += raised
         }
+        // The listener hears the transitions of the first macrostep too (eventless ones, and
+        // those the errors of starting invocations cause), which run inside the initializer.
         let started = Machine(
-            chart: document.chart, context: SessionHandle(session: self), recordingStateChanges: recordsFromStart
+            chart: document.chart, context: SessionHandle(session: self), onTransition: transitionListener,
+            recordingStateChanges: recordsFromStart
         )
+        // The engine called `macrostepEnded` after the initial macrostep: faults were reported
+        // and invocations started there.
         configuration = nil
-        // The initial macrostep may be cut too (an eventless loop among the initial states).
-        if let fault = started.lastFault { group.report(fault, from: self) }
         machine = started
-        machine?.onTransition = transitionListener
-        afterMacrostep()
+        takeArrivals()
     }
 
     // MARK: Queries

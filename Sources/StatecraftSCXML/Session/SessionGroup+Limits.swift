@@ -155,8 +155,16 @@ extension SessionGroup {
                 "StatecraftSCXML: session \(id) runs but does not count against the session limit"
             )
             precondition(
-                session.externalHead <= session.externalQueue.count,
-                "StatecraftSCXML: session \(id)'s queue head is past its end"
+                session.arrivals.isEmpty || session.machine == nil,
+                "StatecraftSCXML: session \(id) has \(session.arrivals.count) events waiting beside its machine's queue"
+            )
+            precondition(
+                session.roundLeft == 0 && session.rounds == 0,
+                "StatecraftSCXML: session \(id) was left inside a round of invocation errors"
+            )
+            precondition(
+                session.configuration == nil,
+                "StatecraftSCXML: session \(id) kept the engine's configuration view past the engine call"
             )
             precondition(
                 session.parentLink == nil || session.didStart,

@@ -76,7 +76,7 @@ final class SessionGroup {
     }
 
     /// The group's only session, when the run order holds one: a document that invokes
-    /// nothing. Its events need no round of the group (``runUntilIdle(sentTo:)``).
+    /// nothing. Its events need no round of the group (``runUntilIdle(sentTo:event:)``).
     @exclusivity(unchecked) private(set) var solo: ObjectIdentifier?
 
     private func noteSolo() {
@@ -140,24 +140,38 @@ final class SessionGroup {
         runUntilIdle(budget: &budget)
     }
 
-    /// ``runUntilIdle()`` after an event was put on `session`'s queue. When `session` is the
-    /// group's only one, its queue is the group's work: its events are processed in turn, with
-    /// the same budget, until an invocation or a new session hands the rest to the round.
-    func runUntilIdle(sentTo session: SCXMLSession) {
+    /// Puts `event` on `session`'s queue and runs ``runUntilIdle()``. When `session` is the
+    /// group's only one, its queue is the group's work: `event` is processed at once when nothing
+    /// waits before it (not queued), then the events it caused in turn, with the same budget,
+    /// until an invocation or a new session hands the rest to the round.
+    func runUntilIdle(sentTo session: SCXMLSession, event: SCXMLEvent) {
         guard solo == ObjectIdentifier(session), startStack.isEmpty, startBatch.isEmpty else {
+            session.enqueue(event)
             return runUntilIdle()
         }
         beginCall()
         defer { endCall() }
-        var budget = eventLimit
-        while session.hasQueuedEvents {
+        // The event limit is at least one: this event always fits the budget.
+        var budget = eventLimit &- 1
+        let waiting = session.processNow(event)
+        if !startBatch.isEmpty || !startStack.isEmpty || solo != ObjectIdentifier(session) {
+            runUntilIdle(budget: &budget)
+            return
+        }
+        guard waiting else {
+            assert(checkInvariants())
+            return
+        }
+        while true {
             if budget <= 0 {
+                guard session.hasQueuedEvents else { break }
                 hitEventLimit = true
                 reportEventLimit()
                 assert(checkInvariants())
                 return
             }
-            session.processNextEvent()
+            // Takes the next event if one waits: one look at the queue per event.
+            guard session.processNextEvent() else { break }
             budget -= 1
             if !startBatch.isEmpty || !startStack.isEmpty || solo != ObjectIdentifier(session) {
                 runUntilIdle(budget: &budget)
