@@ -101,7 +101,7 @@ extension SwiftChartWriter {
             }
             lines.append("    }")
         }
-        for plan in plans where plan.source.contains("\n    protocol Host {") {
+        for plan in plans where plan.source.contains("\n    \(modifier)protocol Host {") {
             lines += [
                 "",
                 "    /// The host of the document invoked at \(plan.invoke.position): its `<send target=\"#_parent\">` goes to",
