@@ -195,7 +195,7 @@ struct GenerateTests {
               <state id="a">
                 <onentry><log expr="_sessionid"/><assign location="x.y" expr="2"/><send event="e" namelist="x"/></onentry>
                 <transition event="go" cond="typeof(x) == 'number'" target="b"><assign location="z" expr="In('a')"/></transition>
-                <invoke type="scxml" src="child.scxml"/>
+                <invoke type="scxml" srcexpr="'child.scxml'"/>
               </state>
               <final id="b"><donedata><param name="n" expr="x"/></donedata></final>
             </scxml>
@@ -210,7 +210,8 @@ struct GenerateTests {
             "<send> at 4:71: a <send> with namelist is not generated yet; only literal event, target, id and delay are "
                 + "(events carry no typed data yet)",
             "<transition> at 5:5: typeof() is not generated: in the generated code every value's type is known when it is built",
-            "<invoke> at 6:5: invoking another session is not generated yet",
+            "<invoke> at 6:5: an invoked document named by srcexpr is known only when the invocation starts: not generated; "
+                + "give it inline in <content> or by 'src'",
             "<donedata> at 8:17: done data is not generated yet",
         ])
         let null = try refusals(document(#"<state id="a"><onentry><if cond="In('a')"><raise event="e"/></if></onentry></state>"#))

@@ -36,7 +36,9 @@ extension ConformanceRunner {
 
     /// `runGenerated()` for the generated type: starts its machine (with a context and a host
     /// that records nothing when the chart has them), lets every timer fire, and judges where it ends.
-    private static func harness(typeName: String, swift: String) -> String {
+    private static func harness(typeName: String, swift whole: String) -> String {
+        // The document's own declarations: those of the documents it invokes are nested after them.
+        let swift = whole.components(separatedBy: "\n    // The document invoked by the <invoke>").first ?? whole
         var lines = ["", "extension \(typeName) {"]
         var machine = "makeMachine()"
         if swift.contains("    protocol Host {") {
@@ -54,11 +56,16 @@ extension ConformanceRunner {
         } else if swift.contains("    struct Context {") {
             machine = "makeMachine(context: Context())"
         }
+        var start = "makeChart().\(machine)"
+        // A document that invokes others runs with them, under its driver.
+        if whole.contains("\n    struct Invocations {") {
+            start = whole.contains("init(host: any Host) throws(DefinitionError)") ? "Invocations(host: TestHost())" : "Invocations()"
+        }
         lines += [
             "    /// `nil` when the machine ends in `pass`, else where it ended.",
             "    static func runGenerated() -> String? {",
             "        do {",
-            "            var machine = try makeChart().\(machine)",
+            "            var machine = try \(start)",
             "            var rounds = 0",
             "            while machine.status != .done, let deadline = machine.nextDeadline, rounds < 1000 {",
             "                _ = machine.advance(to: deadline)",

@@ -39,9 +39,6 @@ enum Refusals {
                 refusals += block.filter { !claimed.contains($0.position) }.map(refuseAction)
             }
         }
-        refusals += state.invokes.map {
-            Refusal(element: "invoke", position: $0.position, reason: "invoking another session is not generated yet")
-        }
         if let doneData = state.doneData {
             refusals.append(Refusal(element: "donedata", position: doneData.position, reason: "done data is not generated yet"))
         }

@@ -33,6 +33,8 @@ package struct SCXMLSwiftGenerator {
     }
 
     let model: DocumentModel
+    /// The document, for the documents its `<invoke>`s name (``Invocations``).
+    let document: SCXMLDocument
     let file: String?
     let datamodel: String
     /// An `ecmascript` document written back as text, which the generated file embeds and
@@ -42,6 +44,11 @@ package struct SCXMLSwiftGenerator {
     package let typeName: String
     /// Who may use the generated declarations.
     package var access: Access
+    /// Whether the document is invoked by the one being generated: its type is nested in the
+    /// invoking document's, and its `<invoke>`s are refused.
+    var invoked = false
+    /// Events the document receives beside those it names: from the document that invokes it.
+    var extraEvents: [(name: String, position: TextPosition)] = []
 
     /// Prepares to generate `document`.
     ///
@@ -53,6 +60,7 @@ package struct SCXMLSwiftGenerator {
     ///   - access: Who may use the generated declarations.
     package init(document: SCXMLDocument, typeName: String? = nil, access: Access = .internal) {
         model = document.model
+        self.document = document
         file = document.file
         datamodel = document.datamodelName
         interpretedXML = document.datamodelName == "ecmascript" ? document.xml : nil
@@ -80,12 +88,17 @@ package struct SCXMLSwiftGenerator {
         }
         let delayed = DelayedTransitions(model: model, datamodel: datamodel)
         let content = executableContent(claimed: delayed.claimed)
-        let refusals = Refusals.find(in: model, delayed: delayed, content: content)
+        let invocations = Invocations(document: document, access: access, invoked: invoked)
+        let refusals = (Refusals.find(in: model, delayed: delayed, content: content) + invocations.refusals)
+            .sorted { $0.position < $1.position }
         guard refusals.isEmpty else { throw SCXMLGenerationError(file: file, refusals: refusals) }
         var writer = SwiftChartWriter(
             model: model, typeName: typeName, access: access, datamodel: datamodel, file: file, timers: delayed.timers,
             content: content
         )
+        writer.extraEvents = extraEvents
+        writer.invocations = invocations
+        writer.invoked = invoked
         return writer.write()
     }
 

@@ -33,6 +33,11 @@ struct SwiftChartWriter {
     /// For an `ecmascript` document, its text: the file holds it and an interpreted session of it
     /// instead of a chart (``writeInterpreted(_:source:xml:)``).
     var interpretedXML: String?
+    /// The document's `<invoke>`s and the events they bring (``Invocations``), the events the
+    /// document that invokes this one sends it, and whether one does.
+    var invocations: Invocations?
+    var extraEvents: [(name: String, position: TextPosition)] = []
+    var invoked = false
 
     init(
         model: DocumentModel, typeName: String, access: SCXMLSwiftGenerator.Access, datamodel: String, file: String?,
@@ -71,6 +76,7 @@ struct SwiftChartWriter {
                 }
             }
         }
+        registerInvocationEvents()
         // The events the executable content raises and sends are cases too, before the form
         // of `Event` is chosen from every case.
         registerActionEvents()
@@ -93,6 +99,7 @@ struct SwiftChartWriter {
         lines.append("")
         writeContext()
         writeChart()
+        writeInvocations()
         lines.append("}")
         writeSwiftDatamodelExtension()
         return lines.joined(separator: "\n") + "\n"

@@ -1,0 +1,49 @@
+/// The document an `<invoke>` names, when the element alone says which: for code that reads an
+/// invoked document before any session runs (the Swift generator).
+extension SCXMLDocument {
+    /// Why ``invokedDocument(of:)`` cannot say which document an `<invoke>` runs.
+    package enum InvokedDocumentRefusal: Error, Sendable {
+        /// The document comes from an expression (`srcexpr`, `<content expr>`), known only
+        /// when the invocation starts.
+        case computed(attribute: String)
+        /// The element names no document, or one that cannot be read or checked.
+        case unreadable(String)
+    }
+
+    /// The document an `<invoke>` of this document runs, read as a session reads it: `src` through
+    /// this document's loader (so its read policy decides which files may be read: by default
+    /// those in the document's folder), or the one `<scxml>` element inline in `<content>`, with
+    /// this document's file and datamodels.
+    ///
+    /// - Parameter invoke: An `<invoke>` of this document.
+    /// - Returns: The invoked document, read and checked.
+    /// - Throws: ``InvokedDocumentRefusal`` when the document is computed when the invocation
+    ///   starts, or cannot be read.
+    package func invokedDocument(of invoke: InvokeModel) throws(InvokedDocumentRefusal) -> SCXMLDocument {
+        if invoke.srcExpr != nil { throw .computed(attribute: "srcexpr") }
+        if invoke.contentExpr != nil { throw .computed(attribute: "the expr of <content>") }
+        do {
+            let root: DocumentElement
+            if let src = invoke.src {
+                root = try DocumentReader().read(try loader.text(of: src), file: file)
+            } else if case .markup(let nodes)? = invoke.content {
+                let elements = nodes.compactMap { node -> DocumentElement? in
+                    if case .element(let element) = node { element } else { nil }
+                }
+                guard elements.count == 1, let element = elements.first else {
+                    throw InvokedDocumentRefusal.unreadable("the <content> of <invoke> must hold one <scxml> element")
+                }
+                root = element
+            } else if case .text(let text)? = invoke.content {
+                root = try DocumentReader().read(text, file: file)
+            } else {
+                throw InvokedDocumentRefusal.unreadable("<invoke> names no document: give 'src' or <content>")
+            }
+            return try SCXMLDocument(root: root, file: file, loader: loader, datamodels: datamodels)
+        } catch let refusal as InvokedDocumentRefusal {
+            throw refusal
+        } catch {
+            throw .unreadable("the invoked document cannot be read: \(error)")
+        }
+    }
+}

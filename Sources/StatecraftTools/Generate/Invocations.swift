@@ -1,0 +1,222 @@
+import Statecraft
+import StatecraftSCXML
+
+/// The `<invoke>`s of a document, as the generator turns them into Swift (SCXML 6.4): each
+/// invoked document is generated too, as a type nested in the invoking document's type, and an
+/// `Invocations` driver (``SwiftChartWriter/writeInvocations()``) runs the machine with the
+/// machines of the documents it invokes, routing the events between them.
+///
+/// What is generated: `type` `scxml` (or the SCXML type URI, or none) with the document inline
+/// in `<content>` or named by `src` (read through the document's loader, so its read policy
+/// decides which files may be read), `id` or the generated id, `autoforward`, `<send
+/// target="#_parent">` in the invoked document and `<send target="#_<id>">` to it,
+/// `done.invoke.<id>`, and cancellation when the invoking state is exited. Everything else an
+/// `<invoke>` can say is refused at its line and column, with the reason.
+struct Invocations {
+    typealias Refusal = SCXMLGenerationError.Refusal
+
+    /// One `<invoke>` that can be generated.
+    struct Plan {
+        var invoke: InvokeModel
+        /// The id of the state the element is in.
+        var owner: String
+        /// The invocation's id: its `id`, else `<state id>.<n>` for the document's *n*th `<invoke>`.
+        var invokeID: String
+        /// The nested type of the invoked document.
+        var typeName: String
+        /// The invoked document's generated type, without the file's header.
+        var source: String
+        /// The SCXML names of the events the invoked document sends to `#_parent`.
+        var toParent: [String]
+    }
+
+    private(set) var plans: [Plan] = []
+    private(set) var refusals: [Refusal] = []
+
+    /// The events the invoking document receives from its invocations, with where they come
+    /// from: what the invoked documents send to `#_parent`, and each `done.invoke.<id>`.
+    var receivedEvents: [(name: String, position: TextPosition)] {
+        var events: [(name: String, position: TextPosition)] = []
+        for plan in plans {
+            events += plan.toParent.map { ($0, plan.invoke.position) }
+            events.append(("done.invoke." + plan.invokeID, plan.invoke.position))
+        }
+        return events
+    }
+
+    /// Surveys the `<invoke>`s of `document` and generates the documents they invoke.
+    ///
+    /// - Parameters:
+    ///   - document: The invoking document.
+    ///   - typeName: Its generated type's name.
+    ///   - access: Who may use the generated declarations.
+    ///   - invoked: Whether `document` is itself invoked: its `<invoke>`s are refused.
+    init(document: SCXMLDocument, access: SCXMLSwiftGenerator.Access, invoked: Bool) {
+        let model = document.model
+        var owners: [(state: StateModel, invoke: InvokeModel)] = []
+        func collect(_ state: StateModel) {
+            owners += state.invokes.map { (state, $0) }
+            state.children.forEach(collect)
+        }
+        model.states.forEach(collect)
+        guard !owners.isEmpty else { return }
+        let parentActions = Self.actions(of: model)
+        var typeNames: Set<String> = []
+        for (index, (state, invoke)) in owners.enumerated() {
+            if invoked {
+                refuse(invoke, "an invoked document that invokes another is not generated yet")
+                continue
+            }
+            if let reason = Self.unsupported(invoke, inDatamodel: document.datamodelName) {
+                refuse(invoke, reason)
+                continue
+            }
+            let child: SCXMLDocument
+            do throws(SCXMLDocument.InvokedDocumentRefusal) {
+                child = try document.invokedDocument(of: invoke)
+            } catch {
+                switch error {
+                case .computed(let attribute):
+                    refuse(invoke, "an invoked document named by \(attribute) is known only when the invocation starts: "
+                        + "not generated; give it inline in <content> or by 'src'")
+                case .unreadable(let reason): refuse(invoke, reason)
+                }
+                continue
+            }
+            guard ["null", "statecraft"].contains(child.datamodelName) else {
+                refuse(invoke, "an invoked document is generated when its datamodel is null or statecraft, not "
+                    + "'\(SwiftNames.escapedText(child.datamodelName))'")
+                continue
+            }
+            let invokeID = invoke.id ?? "\(state.id).\(index + 1)"
+            let childActions = Self.actions(of: child.model)
+            if let script = childActions.first(where: { $0.hostAction != nil }) {
+                refusals.append(Refusal(
+                    element: "script", position: script.position,
+                    reason: "an invoked document's statecraft:action is not generated: its host is the invoking machine"
+                ))
+                continue
+            }
+            // The events the invoking document sends to this invocation, and those it forwards.
+            var extra = Self.sentEvents(in: parentActions, to: "#_" + invokeID)
+            if invoke.autoforward {
+                let descriptors = Self.descriptors(of: child.model)
+                let toItself = Self.sentEvents(in: parentActions, to: nil)
+                if let name = toItself.first(where: { name in descriptors.contains { $0.matches(name) } }) {
+                    refuse(invoke, "autoforward is not generated when the invoked document takes an event the invoking "
+                        + "document sends itself ('\(SwiftNames.escapedText(name))'): those are processed inside the machine, "
+                        + "where they cannot be forwarded")
+                    continue
+                }
+                let candidates = Self.eventNames(of: model) + Self.sentEvents(in: parentActions, to: "")
+                extra += candidates.filter { name in descriptors.contains { $0.matches(name) } }
+            }
+            let base = "Invoked" + SwiftNames.typeName(invokeID, fallback: "Document")
+            var typeName = base
+            var suffix = 2
+            while typeNames.contains(typeName) {
+                typeName = "\(base)\(suffix)"
+                suffix += 1
+            }
+            typeNames.insert(typeName)
+            var generator = SCXMLSwiftGenerator(document: child, typeName: typeName, access: access)
+            generator.invoked = true
+            generator.extraEvents = extra.map { ($0, invoke.position) }
+            do throws(SCXMLGenerationError) {
+                let text = try generator.generate()
+                let header = "import Statecraft\n\n"
+                let source = text.range(of: header).map { String(text[$0.upperBound...]) } ?? text
+                plans.append(Plan(
+                    invoke: invoke, owner: state.id, invokeID: invokeID, typeName: typeName, source: source,
+                    toParent: Self.sentEvents(in: childActions, to: "#_parent")
+                ))
+            } catch {
+                refusals += error.refusals
+            }
+        }
+    }
+
+    private mutating func refuse(_ invoke: InvokeModel, _ reason: String) {
+        refusals.append(Refusal(element: "invoke", position: invoke.position, reason: reason))
+    }
+
+    /// Why `invoke` cannot be generated whatever document it names, or `nil`.
+    private static func unsupported(_ invoke: InvokeModel, inDatamodel datamodel: String) -> String? {
+        let types = ["scxml", "http://www.w3.org/TR/scxml/", "http://www.w3.org/TR/scxml"]
+        if let type = invoke.type, !types.contains(type) {
+            return "only SCXML documents are invoked by generated code, not type '\(SwiftNames.escapedText(type))'"
+        }
+        if invoke.typeExpr != nil { return "an <invoke> with typeexpr is not generated: its type is known only when it starts" }
+        if invoke.idLocation != nil { return "an <invoke> with idlocation is not generated yet; give it an id" }
+        if !invoke.params.isEmpty || !invoke.namelist.isEmpty {
+            return "data passed to an invoked document (<param>, namelist) is not generated yet"
+        }
+        if !invoke.finalize.isEmpty { return "<finalize> is not generated yet" }
+        if !["null", "statecraft"].contains(datamodel) {
+            return "<invoke> is generated in documents of the null and statecraft datamodels only"
+        }
+        return nil
+    }
+
+    /// Every action of a document, nested ones included, in document order.
+    static func actions(of model: DocumentModel) -> [Action] {
+        var blocks: [[Action]] = [model.script]
+        func gather(_ state: StateModel) {
+            blocks += state.onEntry + state.onExit
+            if let initial = state.initialTransition { blocks.append(initial.actions) }
+            blocks += state.transitions.map(\.actions)
+            blocks += state.invokes.map(\.finalize)
+            state.children.forEach(gather)
+        }
+        model.states.forEach(gather)
+        var all: [Action] = []
+        func flatten(_ actions: [Action]) {
+            for action in actions {
+                all.append(action)
+                switch action.kind {
+                case .branches(let branches): branches.forEach { flatten($0.actions) }
+                case .foreach(_, _, _, let body): flatten(body)
+                default: break
+                }
+            }
+        }
+        blocks.forEach(flatten)
+        return all
+    }
+
+    /// The literal event names `actions` send to `target`, in order and once each: `nil` for the
+    /// machine itself (no target, or a target known only when it runs), `""` for every `<send>`
+    /// and `<raise>`.
+    private static func sentEvents(in actions: [Action], to target: String?) -> [String] {
+        var names: [String] = []
+        for action in actions {
+            let name: String?
+            switch action.kind {
+            case .send(let send):
+                let matches = target == "" || (target == nil ? send.target == nil || send.targetExpr != nil : send.target == target)
+                name = matches ? send.event : nil
+            case .raise(let event):
+                name = target == "" ? event : nil
+            default:
+                name = nil
+            }
+            if let name, !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    /// The event names the transitions of a document write, `*` left out.
+    private static func eventNames(of model: DocumentModel) -> [String] {
+        descriptors(of: model).flatMap(\.alternatives).filter { $0 != "*" }
+    }
+
+    private static func descriptors(of model: DocumentModel) -> [EventDescriptor] {
+        var descriptors: [EventDescriptor] = []
+        func gather(_ state: StateModel) {
+            descriptors += state.transitions.compactMap { transition in transition.event.map { EventDescriptor($0) } }
+            state.children.forEach(gather)
+        }
+        model.states.forEach(gather)
+        return descriptors
+    }
+}

@@ -1,0 +1,259 @@
+import StatecraftSCXML
+
+/// Writing `Invocations`, the driver of a document with `<invoke>`s: the machine, the machines of
+/// the documents it invokes on one clock, and the events between them, processed as SCXML's
+/// main event loop does (Appendix D): after each step, the invocations of the states entered and
+/// still active start and those of the states exited are cancelled.
+extension SwiftChartWriter {
+    mutating func writeDriver(_ plans: [Invocations.Plan]) {
+        let hasHost = !hostRequirements.isEmpty
+        let m = modifier
+        lines += [
+            "",
+            "    /// Runs the machine with the documents its `<invoke>`s start (SCXML 6.4), each a machine of its",
+            "    /// nested type on the same clock: started when its state was entered and is still active at",
+            "    /// the end of a step, cancelled (without its exit actions) when the state is exited. What an",
+            "    /// invoked document sends to `#_parent` and its `done.invoke.<id>` come to the machine in order,",
+            "    /// with the app's events; what the machine sends to `#_<id>` goes to that invocation while it is",
+            "    /// active. The events the machine sends itself are processed inside it, before any of these.",
+            "    \(m)struct Invocations {",
+            "        /// The document's machine.",
+            "        \(m)private(set) var machine: Machine<State, Event, \(contextType)>",
+            "        /// The time on the machines' clock since the machine started.",
+            "        \(m)private(set) var now: Duration = .zero",
+            "        /// How many events, or timers, `send(_:)` and `advance(to:)` process at most before they return",
+            "        /// with the rest waiting: machines that send each other events without end stop there.",
+            "        \(m)static var stepLimit: Int { 100_000 }",
+            "        private let links: InvocationLinks",
+        ]
+        if hasHost { lines.append("        private let app: any Host") }
+        lines += [
+            "        /// How many invocations have started: each run's number.",
+            "        private var runs = 0",
+            "        /// The runs that were cancelled, whose events are dropped.",
+            "        private var cancelled: Set<Int> = []",
+            "        /// The states entered since invocations were last started, in order.",
+            "        private var entered: [State] = []",
+        ]
+        for (index, plan) in plans.enumerated() {
+            lines.append("        /// The `<invoke>` at \(plan.invoke.position) while it runs: its machine, run and start time.")
+            lines.append("        private var invoked\(index + 1): (machine: Machine<\(plan.typeName).State, \(plan.typeName).Event, "
+                + "\(childContext(plan))>, run: Int, start: Duration)?")
+        }
+        let machine: String
+        switch contextType {
+        case "Void": machine = "makeMachine()"
+        case _ where hasHost: machine = "makeMachine(context: Context(host: InvocationRouter(app: host, links: links)))"
+        default: machine = "makeMachine(context: Context())"
+        }
+        lines += [
+            "",
+            "        /// Starts the machine\(hasHost ? " with the app's host" : ""), and the invocations of its first states.",
+            "        ///",
+            "        /// - Throws: `DefinitionError` if a chart is not valid, which a checked document's never is.",
+            "        \(m)init(\(hasHost ? "host: any Host" : "")) throws(DefinitionError) {",
+            "            let links = InvocationLinks()",
+            "            self.links = links",
+        ]
+        if hasHost { lines.append("            app = host") }
+        lines += [
+            "            machine = try \(typeName).makeChart().\(machine)",
+            "            entered = machine.activeStates",
+            "            machine.recordsStateChanges = true",
+            "            settle()",
+            "        }",
+            "",
+            "        /// Whether the machine is running or has reached a top-level final state.",
+            "        \(m)var status: MachineStatus { machine.status }",
+            "",
+            "        /// The machine's active states.",
+            "        \(m)var activeStates: [State] { machine.activeStates }",
+            "",
+            "        /// Sends `event` to the machine, after the events already waiting, and processes events until",
+            "        /// none waits.",
+            "        \(m)mutating func send(_ event: Event) {",
+            "            links.toMachine.append((nil, event))",
+            "            settle()",
+            "        }",
+            "",
+            "        /// When the next timer of the machine or of an active invocation is due.",
+            "        \(m)var nextDeadline: Duration? {",
+            "            var next = machine.nextDeadline",
+        ]
+        for index in plans.indices {
+            lines.append("            if let run = invoked\(index + 1), let due = run.machine.nextDeadline { next = min(next ?? (run.start + due), run.start + due) }")
+        }
+        lines += [
+            "            return next",
+            "        }",
+            "",
+            "        /// Moves the clock to `instant`, firing each timer due on the way, earliest first, with the",
+            "        /// events it causes processed before the next.",
+            "        \(m)mutating func advance(to instant: Duration) {",
+            "            var fired = 0",
+            "            while let deadline = nextDeadline, deadline <= instant, fired < Self.stepLimit {",
+            "                fired += 1",
+            "                now = max(now, deadline)",
+            "                if let due = machine.nextDeadline, due <= deadline {",
+            "                    _ = machine.advance(to: deadline)",
+        ]
+        for index in plans.indices {
+            let name = "invoked\(index + 1)"
+            lines += [
+                "                } else if let run = \(name), let due = run.machine.nextDeadline, run.start + due <= deadline {",
+                "                    _ = \(name)?.machine.advance(to: deadline - run.start)",
+                "                    ended\(index + 1)()",
+            ]
+        }
+        lines += [
+            "                }",
+            "                settle()",
+            "            }",
+            "            now = max(now, instant)",
+            "        }",
+        ]
+        writeDriverSteps(plans)
+        lines.append("    }")
+    }
+
+    private func childContext(_ plan: Invocations.Plan) -> String {
+        plan.source.contains("\n    \(modifier)struct Context {") ? "\(plan.typeName).Context" : "Void"
+    }
+
+    private mutating func writeDriverSteps(_ plans: [Invocations.Plan]) {
+        lines += [
+            "",
+            "        /// Processes events until none waits: after each step the invocations are started and",
+            "        /// cancelled, then the events for invoked documents go first, then the machine's next.",
+            "        private mutating func settle() {",
+            "            var steps = 0",
+            "            while steps < Self.stepLimit {",
+            "                steps += 1",
+            "                updateInvocations()",
+            "                if !links.toInvoked.isEmpty {",
+            "                    let (run, name) = links.toInvoked.removeFirst()",
+            "                    deliver(name, to: run)",
+            "                } else if !links.toMachine.isEmpty {",
+            "                    let (run, event) = links.toMachine.removeFirst()",
+            "                    if let run, cancelled.contains(run) { continue }",
+            "                    guard machine.status != .done else { continue }",
+        ]
+        for (index, plan) in plans.enumerated() where plan.invoke.autoforward {
+            lines.append("                    if let run = invoked\(index + 1)?.run { links.toInvoked.append((run, event.scxmlName)) }  // autoforward")
+        }
+        lines += [
+            "                    machine.send(event)",
+            "                } else {",
+            "                    return",
+            "                }",
+            "            }",
+            "        }",
+            "",
+            "        /// SCXML's end of a macrostep: invocations of the states exited are cancelled, those of the",
+            "        /// states entered and still active start, in the order the states were entered.",
+            "        private mutating func updateInvocations() {",
+            "            for change in machine.takeStateChanges() {",
+            "                switch change {",
+            "                case .entered(let state):",
+            "                    entered.append(state)",
+            "                case .exited(let state):",
+            "                    entered.removeAll { $0 == state }",
+            "                    cancelInvocations(of: state)",
+            "                }",
+            "            }",
+            "            guard !entered.isEmpty else { return }",
+            "            let starting = entered",
+            "            entered.removeAll()",
+            "            guard machine.status != .done else { return }",
+            "            for state in starting where machine.isActive(state) {",
+            "                switch state {",
+        ]
+        let owners = plans.map(\.owner).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        for owner in owners {
+            lines.append("                case \(state(owner)):")
+            for (index, plan) in plans.enumerated() where plan.owner == owner { lines.append("                    start\(index + 1)()") }
+        }
+        lines += [
+            "                default: break",
+            "                }",
+            "            }",
+            "        }",
+            "",
+            "        /// Cancels the active invocations of `state`: the events to them and from them are dropped.",
+            "        private mutating func cancelInvocations(of state: State) {",
+            "            switch state {",
+        ]
+        for owner in owners {
+            lines.append("            case \(state(owner)):")
+            for (index, plan) in plans.enumerated() where plan.owner == owner {
+                lines += [
+                    "                if let run = invoked\(index + 1)?.run {",
+                    "                    cancel(run, id: \(SwiftNames.literal(plan.invokeID)))",
+                    "                    invoked\(index + 1) = nil",
+                    "                }",
+                ]
+            }
+        }
+        lines += [
+            "            default: break",
+            "            }",
+            "        }",
+            "",
+            "        private mutating func cancel(_ run: Int, id: String) {",
+            "            cancelled.insert(run)",
+            "            if links.running[id] == run { links.running[id] = nil }",
+            "            links.toInvoked.removeAll { $0.run == run }",
+            "        }",
+            "",
+            "        /// Gives the event named `name` to the invocation `run`, if it is still active and takes it.",
+            "        private mutating func deliver(_ name: String, to run: Int) {",
+        ]
+        for (index, plan) in plans.enumerated() {
+            lines += [
+                "            \(index == 0 ? "" : "} else ")if invoked\(index + 1)?.run == run {",
+                "                if let event = \(plan.typeName).event(named: name) { _ = invoked\(index + 1)?.machine.send(event) }",
+                "                ended\(index + 1)()",
+            ]
+        }
+        lines += ["            }", "        }"]
+        for (index, plan) in plans.enumerated() { writeRun(plan, number: index + 1) }
+    }
+
+    /// `startN()` and `endedN()` of one `<invoke>`.
+    private mutating func writeRun(_ plan: Invocations.Plan, number: Int) {
+        let child = plan.typeName
+        let machine: String
+        if plan.source.contains("\n    \(modifier)protocol Host {") {
+            let app = hostRequirements.contains(.log) ? ", app: app" : ""
+            machine = "makeMachine(context: \(child).Context(host: \(child)Link(links: links, run: run\(app))))"
+        } else if childContext(plan) != "Void" {
+            machine = "makeMachine(context: \(child).Context())"
+        } else {
+            machine = "makeMachine()"
+        }
+        let id = SwiftNames.literal(plan.invokeID)
+        let done = SwiftNames.escaped(eventTable.names["done.invoke." + plan.invokeID] ?? "")
+        lines += [
+            "",
+            "        /// Starts the `<invoke>` at \(plan.invoke.position) as the run after the last, under the id \(id).",
+            "        private mutating func start\(number)() {",
+            "            runs += 1",
+            "            let run = runs",
+            "            // Not reached: the chart of a checked document is valid.",
+            "            guard let chart = try? \(child).makeChart() else { return }",
+            "            links.running[\(id)] = run",
+            "            invoked\(number) = (chart.\(machine), run, now)",
+            "            ended\(number)()",
+            "        }",
+            "",
+            "        /// When the invoked machine has reached a top-level final state: `done.invoke.<id>` to the",
+            "        /// machine, after what it sent before; the invocation is no longer active.",
+            "        private mutating func ended\(number)() {",
+            "            guard let run = invoked\(number), run.machine.status == .done else { return }",
+            "            invoked\(number) = nil",
+            "            if links.running[\(id)] == run.run { links.running[\(id)] = nil }",
+            "            links.toMachine.append((run.run, .\(done)))",
+            "        }",
+        ]
+    }
+}

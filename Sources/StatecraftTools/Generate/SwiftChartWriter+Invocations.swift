@@ -1,0 +1,133 @@
+import StatecraftSCXML
+
+/// Writing what `<invoke>` needs (``Invocations``): the events crossing between documents by
+/// name, the invoked documents' nested types, the hosts that route their events, and the
+/// `Invocations` driver that runs the machine with theirs.
+extension SwiftChartWriter {
+    /// Gives the events of the invocations (what they send to `#_parent`, `done.invoke.<id>`) and
+    /// those the invoking document sends this one cases of `Event`.
+    mutating func registerInvocationEvents() {
+        for event in extraEvents + (invocations?.receivedEvents ?? []) where eventTable.names[event.name] == nil {
+            _ = eventTable.name(for: event.name, fallback: "event")
+            events.append((event.name, event.position))
+        }
+    }
+
+    /// `event(named:)`, and for a document that invokes others their types, hosts and driver.
+    mutating func writeInvocations() {
+        let plans = invocations?.plans ?? []
+        guard invoked || !plans.isEmpty else { return }
+        writeEventLookup()
+        guard !plans.isEmpty else { return }
+        for plan in plans {
+            lines.append("")
+            lines.append("    // The document invoked by the <invoke> at \(plan.invoke.position), in `\(SwiftNames.escapedText(plan.owner))`.")
+            var source = plan.source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if source.last == "" { source.removeLast() }
+            lines += source
+        }
+        writeLinks(plans)
+        writeDriver(plans)
+    }
+
+    /// `event(named:)`: how an event crosses from one generated machine to another, by its SCXML name.
+    private mutating func writeEventLookup() {
+        lines.append("")
+        lines.append("    /// The case of `Event` whose SCXML name is `name`, or `nil` when none has it (no transition")
+        lines.append("    /// of the document could take it): how events cross between invoking and invoked machines.")
+        lines.append("    \(modifier)static func event(named name: String) -> Event? {")
+        lines.append("        switch name {")
+        for event in events {
+            lines.append("        case \(SwiftNames.literal(event.name)): return .\(SwiftNames.escaped(eventTable.names[event.name] ?? ""))")
+        }
+        lines.append("        default: return nil")
+        lines.append("        }")
+        lines.append("    }")
+    }
+
+    var hostRequirements: [ExecutableContent.Requirement] {
+        guard let content, content.needsContext, !content.isSwift else { return [] }
+        return content.requirements
+    }
+
+    var parentLogs: Bool { hostRequirements.contains(.log) }
+
+    /// The shared queues, the host that routes the machine's `<send>`s to its invocations, and
+    /// each invoked document's host, which routes its `#_parent` sends to the machine.
+    private mutating func writeLinks(_ plans: [Invocations.Plan]) {
+        lines += [
+            "",
+            "    /// The events waiting between the machine and the documents it invokes, which the hosts",
+            "    /// that route them and `Invocations` share.",
+            "    final class InvocationLinks {",
+            "        /// Events for the machine, in order, with the run of the invocation that sent each (`nil`: the app).",
+            "        var toMachine: [(run: Int?, event: Event)] = []",
+            "        /// Events for the invoked documents, in order: the run they go to and their SCXML name.",
+            "        var toInvoked: [(run: Int, name: String)] = []",
+            "        /// Invoke id → the run of the invocation now active under it.",
+            "        var running: [String: Int] = [:]",
+            "",
+            "        init() {}",
+            "    }",
+        ]
+        if !hostRequirements.isEmpty {
+            lines += [
+                "",
+                "    /// The machine's host under `Invocations`: a `<send>` to `#_<invoke id>` of an active invocation",
+                "    /// goes to it; everything else to the app's host.",
+                "    struct InvocationRouter: Host {",
+                "        let app: any Host",
+                "        let links: InvocationLinks",
+            ]
+            for requirement in hostRequirements {
+                switch requirement {
+                case .deliver:
+                    lines += [
+                        "",
+                        "        func deliver(_ event: Outgoing, to target: String) -> Bool {",
+                        "            if target.hasPrefix(\"#_\"), let run = links.running[String(target.dropFirst(2))] {",
+                        "                links.toInvoked.append((run, event.rawValue))",
+                        "                return true",
+                        "            }",
+                        "            return app.deliver(event, to: target)",
+                        "        }",
+                    ]
+                case .log:
+                    lines += ["", "        func log(label: String, message: String) { app.log(label: label, message: message) }"]
+                case .action(let name):
+                    let method = SwiftNames.escaped(content?.actionNames[name] ?? "")
+                    lines += ["", "        func \(method)(_ context: inout Context) { app.\(method)(&context) }"]
+                }
+            }
+            lines.append("    }")
+        }
+        for plan in plans where plan.source.contains("\n    \(modifier)protocol Host {") {
+            lines += [
+                "",
+                "    /// The host of the document invoked at \(plan.invoke.position): its `<send target=\"#_parent\">` goes to",
+                "    /// the machine; no other target is reached. Its `<log>` goes to the app's host\(parentLogs ? "" : " when the machine has one; this one has none, and it is dropped").",
+                "    struct \(plan.typeName)Link: \(plan.typeName).Host {",
+                "        let links: InvocationLinks",
+                "        let run: Int",
+            ]
+            if parentLogs { lines.append("        let app: any Host") }
+            if plan.source.contains("func deliver(_ event: Outgoing, to target: String) -> Bool") {
+                lines += [
+                    "",
+                    "        func deliver(_ event: \(plan.typeName).Outgoing, to target: String) -> Bool {",
+                    "            guard target == \"#_parent\" else { return false }",
+                    "            if let event = \(typeName).event(named: event.rawValue) { links.toMachine.append((run, event)) }",
+                    "            return true",
+                    "        }",
+                ]
+            }
+            if plan.source.contains("func log(label: String, message: String)") {
+                lines.append("")
+                lines.append(parentLogs
+                    ? "        func log(label: String, message: String) { app.log(label: label, message: message) }"
+                    : "        func log(label: String, message: String) {}")
+            }
+            lines.append("    }")
+        }
+    }
+}
