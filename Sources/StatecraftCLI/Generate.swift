@@ -17,12 +17,20 @@ struct Generate: ParsableCommand {
 
             It translates the document's structure: compound and parallel states, initial states, \
             finals and their done events, shallow and deep history with defaults, transitions with \
-            and without events, internal and external, and In('id') conditions. Executable \
-            content, <data>, <invoke>, <donedata> and other conditions are not generated yet: \
-            such a document is refused, with each element that cannot be generated at its line \
-            and column.
+            and without events, internal and external, In('id') conditions, and delayed sends to \
+            the session itself as delays. For null and statecraft documents the <datamodel> \
+            becomes a Context struct and executable content becomes Swift over it (assign, if, \
+            foreach, raise, send, cancel, log, the expressions), so a wrong expression is a build \
+            error; sends out of the machine reach a Host protocol. An <invoke> of an inline or \
+            src SCXML document generates that document as a nested type, run with its parent by \
+            a generated Invocations driver. What cannot be generated yet is refused, with each \
+            element at its line and column and the reason (the DocC article "Generating Swift \
+            from SCXML" lists what is generated).
 
-            An ecmascript document gets the same State and Event, and instead of makeChart() a             class Session that interprets the document (embedded in the file) on JavaScriptCore:             typed events in, typed active states out, and what it sends out and logs through a             Host protocol.
+            An ecmascript document gets the same State and Event, and instead of makeChart() a \
+            class Session that interprets the document (embedded in the file) on JavaScriptCore: \
+            typed events in, typed active states out, and what it sends out and logs through a \
+            Host protocol.
 
             Examples:
               statecraft generate light.scxml > Light.swift

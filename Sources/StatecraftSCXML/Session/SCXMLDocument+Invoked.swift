@@ -23,27 +23,48 @@ extension SCXMLDocument {
         if invoke.srcExpr != nil { throw .computed(attribute: "srcexpr") }
         if invoke.contentExpr != nil { throw .computed(attribute: "the expr of <content>") }
         do {
-            let root: DocumentElement
-            if let src = invoke.src {
-                root = try DocumentReader().read(try loader.text(of: src), file: file)
-            } else if case .markup(let nodes)? = invoke.content {
-                let elements = nodes.compactMap { node -> DocumentElement? in
-                    if case .element(let element) = node { element } else { nil }
-                }
-                guard elements.count == 1, let element = elements.first else {
-                    throw InvokedDocumentRefusal.unreadable("the <content> of <invoke> must hold one <scxml> element")
-                }
-                root = element
-            } else if case .text(let text)? = invoke.content {
-                root = try DocumentReader().read(text, file: file)
-            } else {
-                throw InvokedDocumentRefusal.unreadable("<invoke> names no document: give 'src' or <content>")
-            }
-            return try SCXMLDocument(root: root, file: file, loader: loader, datamodels: datamodels)
-        } catch let refusal as InvokedDocumentRefusal {
-            throw refusal
+            return try invokedDocument(of: invoke, src: invoke.src, text: nil)
+        } catch let error as SCXMLDatamodelError {
+            throw .unreadable(error.message)
         } catch {
             throw .unreadable("the invoked document cannot be read: \(error)")
         }
+    }
+
+    /// The document an `<invoke>` of this document runs, once what it names is known: the file
+    /// `src` read through this document's loader (so its read policy decides which files may be
+    /// read: by default those in the document's folder), else the document `text` (a
+    /// `<content expr>`'s value), else the `<invoke>`'s inline `<content>`: one `<scxml>`
+    /// element, or text. The one reader of invoked documents, for sessions (which evaluate
+    /// `srcexpr` and `<content expr>` first) and the generator.
+    ///
+    /// - Parameters:
+    ///   - invoke: An `<invoke>` of this document.
+    ///   - src: The file to read, from `src` or `srcexpr`.
+    ///   - text: The document's text, from `<content expr>`.
+    /// - Returns: The invoked document, read and checked with this document's file, loader and
+    ///   datamodels.
+    /// - Throws: `SCXMLDatamodelError` when the element names no document or its content is not
+    ///   one `<scxml>` element; the loader's, the reader's or the checks' error otherwise.
+    package func invokedDocument(of invoke: InvokeModel, src: String?, text: String?) throws -> SCXMLDocument {
+        let root: DocumentElement
+        if let src {
+            root = try DocumentReader().read(try loader.text(of: src), file: file)
+        } else if let text {
+            root = try DocumentReader().read(text, file: file)
+        } else if case .markup(let nodes)? = invoke.content {
+            let elements = nodes.compactMap { node -> DocumentElement? in
+                if case .element(let element) = node { element } else { nil }
+            }
+            guard elements.count == 1, let element = elements.first else {
+                throw SCXMLDatamodelError("the <content> of <invoke> must hold one <scxml> element")
+            }
+            root = element
+        } else if case .text(let text)? = invoke.content {
+            root = try DocumentReader().read(text, file: file)
+        } else {
+            throw SCXMLDatamodelError("<invoke> names no document: give 'src', 'srcexpr' or <content>")
+        }
+        return try SCXMLDocument(root: root, file: file, loader: loader, datamodels: datamodels)
     }
 }

@@ -58,25 +58,11 @@ extension SCXMLSession {
         pendingRaises += raised
     }
 
+    /// The document `invoke` runs: `srcexpr` and `<content expr>` evaluated now, then read by
+    /// the document's one reader of invoked documents.
     func childDocument(of invoke: InvokeModel) throws -> SCXMLDocument {
-        var source: String?
-        if let src = try invoke.src ?? invoke.srcExpr.map({ try text(of: datamodel.evaluate($0)) }) {
-            source = try document.loader.text(of: src)
-        } else if let expr = invoke.contentExpr {
-            source = try text(of: datamodel.evaluate(expr))
-        } else if case .markup(let nodes)? = invoke.content {
-            let elements = nodes.compactMap { node -> DocumentElement? in
-                if case .element(let element) = node { element } else { nil }
-            }
-            guard elements.count == 1, let root = elements.first else {
-                throw SCXMLDatamodelError("the <content> of <invoke> must hold one <scxml> element")
-            }
-            return try SCXMLDocument(root: root, file: document.file, loader: document.loader, datamodels: document.datamodels)
-        } else if case .text(let text)? = invoke.content {
-            source = text
-        }
-        guard let source else { throw SCXMLDatamodelError("<invoke> names no document: give 'src', 'srcexpr' or <content>") }
-        let root = try DocumentReader().read(source, file: document.file)
-        return try SCXMLDocument(root: root, file: document.file, loader: document.loader, datamodels: document.datamodels)
+        let src = try invoke.src ?? invoke.srcExpr.map { try text(of: datamodel.evaluate($0)) }
+        let content = try src == nil ? invoke.contentExpr.map { try text(of: datamodel.evaluate($0)) } : nil
+        return try document.invokedDocument(of: invoke, src: src, text: content)
     }
 }
