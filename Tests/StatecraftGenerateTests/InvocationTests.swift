@@ -73,3 +73,31 @@ struct InvocationTests {
         func deliver(_ event: Invoker.InvokedWorker.Outgoing, to target: String) -> Bool { false }
     }
 }
+
+/// `PingPong.scxml`: a parent and its invoked document answer each other without end.
+@Suite("A generated invocation driver stops at its step limit and says so")
+struct InvocationStepLimitTests {
+    struct Refusing: PingPong.Host {
+        func deliver(_ event: PingPong.Outgoing, to target: String) -> Bool { false }
+    }
+
+    @Test("an endless exchange stops at stepLimit, flagged, and the next call goes on")
+    func endlessExchange() throws {
+        var driver = try PingPong.Invocations(host: Refusing())
+        #expect(!driver.stoppedAtStepLimit, "the start settles")
+        driver.send(.serve)
+        #expect(driver.stoppedAtStepLimit, "the exchange never ends: the call stops at the limit")
+        #expect(driver.activeStates == [.playing])
+        // The exchange is still waiting: advance(to:) goes on with it first, within its own
+        // limit, and stops again without moving the clock.
+        driver.advance(to: .seconds(1))
+        #expect(driver.stoppedAtStepLimit, "advance(to:) goes on with the waiting exchange")
+        #expect(driver.now == .zero, "a call stopped at the limit does not move the clock")
+        // The machine stays usable: quit reaches the parent's queue before the partner's next
+        // pong (which waits on the partner's ping), so the parent ends and the exchange with it.
+        driver.send(.quit)
+        #expect(!driver.stoppedAtStepLimit)
+        #expect(driver.status == .done)
+        #expect(driver.activeStates == [.over])
+    }
+}
