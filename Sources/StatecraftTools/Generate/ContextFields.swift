@@ -20,6 +20,9 @@ struct ContextField: Hashable {
     /// Whether `initial` reads other fields or the session's id (an `expr` that is not a
     /// literal), so that it is computed in the context's initializer, in document order.
     var computedInInit = false
+    /// What declares the field, for its doc comment, when it is not a `<data>`: `var name` in the
+    /// top-level `<script>`.
+    var declaration: String? = nil
 }
 
 /// The generated context's fields: every `<data>` of the document, in document order (SCXML's
@@ -89,26 +92,11 @@ struct ContextFields {
             var readsContext = false
             if let node {
                 do {
-                    initial = try literals.translate(node)
+                    (initial, computed, readsContext) = try initialValue(node, documentName: model.name)
                 } catch {
-                    // An expression over the data before it (early binding makes them in document
-                    // order) or the session's id, computed when the context is made.
-                    var earlier = ExpressionTranslator(
-                        fields: Dictionary(fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
-                        states: [:], eventIsOptional: true, inAction: false
-                    )
-                    earlier.documentName = model.name
-                    earlier.system = system
-                    earlier.contextPrefix = "self."
-                    do {
-                        initial = try earlier.translate(node)
-                        computed = ExpressionTypes.type(of: node, earlier.fields)
-                        readsContext = true
-                    } catch {
-                        refuse("a <data>'s expr is generated when it is a literal or an expression over the data declared "
-                            + "before it and _sessionid and _name (\(error.reason))")
-                        continue
-                    }
+                    refuse("a <data>'s expr is generated when it is a literal or an expression over the data declared "
+                        + "before it and _sessionid and _name (\(error.reason))")
+                    continue
                 }
             }
             var type: String
@@ -141,12 +129,79 @@ struct ContextFields {
                 unboundUntilAssigned: data.expr == nil, computedInInit: readsContext
             ))
         }
+        addScriptDeclarations(model, &names)
         addDeclared(usage, &names)
+    }
+
+    /// The Swift of a value made with the context: a literal, or an expression over the data made
+    /// before it (early binding makes them in document order), `_sessionid` and `_name`, computed
+    /// in the context's initializer, with its type when it is certain.
+    private func initialValue(
+        _ node: ExpressionNode, documentName: String?
+    ) throws(Untranslatable) -> (swift: String, computedType: String?, readsContext: Bool) {
+        let literals = ExpressionTranslator(fields: [:], states: [:], eventIsOptional: true, inAction: false)
+        if let literal = try? literals.translate(node) { return (literal, nil, false) }
+        var earlier = ExpressionTranslator(
+            fields: Dictionary(fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+            states: [:], eventIsOptional: true, inAction: false
+        )
+        earlier.documentName = documentName
+        earlier.system = system
+        earlier.contextPrefix = "self."
+        return (try earlier.translate(node), ExpressionTypes.type(of: node, earlier.fields), true)
+    }
+
+    /// The fields the document's top-level `<script>` declares: it runs once when the document is
+    /// loaded, after the data are made (SCXML 5.8), so `var name = expr` is a field made then,
+    /// after the data, of the type of `expr` (a literal, or an expression over the data before
+    /// it). What else it does is refused: an assignment, a declaration without a value or of a
+    /// name already declared, `src`.
+    private mutating func addScriptDeclarations(_ model: DocumentModel, _ names: inout SwiftNameTable) {
+        for action in model.script {
+            func refuse(_ reason: String) {
+                refusals.append(Refusal(element: "script", position: action.position, reason: reason))
+            }
+            guard case .script(let source, let src) = action.kind, src == nil, action.hostAction == nil else {
+                refuse("a top-level <script> with 'src' or statecraft:action is not generated; write it in the initial state's <onentry>")
+                continue
+            }
+            let script: [ScriptStatement]
+            do {
+                script = try StatecraftExpressionSyntax.script(source ?? "")
+            } catch {
+                refuse("the script does not parse: \(error.message)")
+                continue
+            }
+            for statement in script {
+                guard case .declaration(let name, _, let value?) = statement else {
+                    refuse("of a top-level <script> only declarations with a value ('var name = expr') are generated; "
+                        + "write the rest in the initial state's <onentry>")
+                    break
+                }
+                guard !declaredIDs.contains(name), !name.hasPrefix("_") else {
+                    refuse("'var \(SwiftNames.escapedText(name))' in a top-level <script> declares a name already declared "
+                        + "or a system variable, which is not generated")
+                    break
+                }
+                guard let made = try? initialValue(value, documentName: model.name),
+                    let type = ContextFields.inferredType(value) ?? made.computedType else {
+                    refuse("the value of 'var \(SwiftNames.escapedText(name))' in a top-level <script> is generated when it is "
+                        + "a literal or an expression of a certain type over the data")
+                    break
+                }
+                declaredIDs.insert(name)
+                fields.append(ContextField(
+                    id: name, swiftName: SwiftNames.escaped(names.name(for: name, fallback: "data")), type: type,
+                    initial: made.swift, isOptional: false, position: action.position, computedInInit: made.readsContext,
+                    declaration: "`var \(SwiftNames.escapedText(name))` in the top-level `<script>`"
+                ))
+            }
+        }
     }
 
     /// A field for each `item` and `index` a `<foreach>` declares, of the type inferred for it.
     private mutating func addDeclared(_ usage: UsageTypes, _ names: inout SwiftNameTable) {
-        for (id, position) in usage.declared {
+        for (id, position) in usage.declared where !fields.contains(where: { $0.id == id }) {
             guard case .type(let type)? = usage.types[id] else {
                 refusals.append(Refusal(element: "foreach", position: position, reason: "the variable '\(SwiftNames.escapedText(id))' "
                     + "this <foreach> declares is given more than one type; declare it with a <data> and statecraft:type"))

@@ -55,6 +55,9 @@ struct ExecutableContent {
     /// Whether any block has an action, so that the generated code has actions.
     private(set) var hasActions = false
 
+    /// Whether a guard may throw (``surveyConditions(_:)``), so that the chart raises `error.execution` for it.
+    var conditionsThrow = false
+
     /// The document's `name` (`_name`).
     var documentName: String?
     /// The system variables the document reads that the context carries (`_sessionid`).
@@ -86,21 +89,6 @@ struct ExecutableContent {
         var lines: [String] = []
         copy.translate(actions, eventIsOptional: eventIsOptional, into: &lines, survey: false)
         return lines
-    }
-
-    /// The Swift expression of a transition's `cond`, for a guard.
-    func condition(_ cond: String, eventIsOptional: Bool) throws(Untranslatable) -> String {
-        if datamodel == "null" {
-            throw Untranslatable(reason: "the null datamodel evaluates no condition but In('state id') alone")
-        }
-        if isSwift { return "(\(cond))" }
-        if let node = try? StatecraftExpressionSyntax.expression(cond), case .literal(let value) = node.kind {
-            if case .bool = value {} else {
-                throw Untranslatable(reason: "the condition '\(SwiftNames.escapedText(cond))' is not a boolean: the session "
-                    + "raises error.execution and takes it as false, and the generated guard would not compile")
-            }
-        }
-        return try translator(eventIsOptional: eventIsOptional, inAction: false).expression(cond)
     }
 
     /// `#sourceLocation` lines around generated code, so that Swift reports its errors at the

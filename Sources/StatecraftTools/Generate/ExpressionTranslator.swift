@@ -20,8 +20,8 @@ struct ExpressionTranslator {
     /// Whether the code runs in an action (else in a guard).
     var inAction: Bool
     /// Where an action's reads of data unbound until assigned are collected, to be unwrapped
-    /// before the statement (`error.execution` when unbound); `nil` in guards, where such a read
-    /// is generated only in `==`, `!=`, `+` of strings and `text()`.
+    /// before the statement (`error.execution` when unbound); `nil` elsewhere (guards read such
+    /// data through ``throwingReads``).
     var unwraps: Unwraps? = nil
     /// The document's `name`, which `_name` reads; `nil` when it has none (`_name` is undefined).
     var documentName: String? = nil
@@ -29,6 +29,10 @@ struct ExpressionTranslator {
     var system: SystemReads? = nil
     /// How the code reaches the context: `context.` in closures, `self.` in the context's initializer.
     var contextPrefix = "context."
+    /// In a guard, where a read that may fail (data unbound until assigned, read as a value) is
+    /// noted: it becomes a call that throws, and the chart raises `error.execution` for a guard
+    /// that throws and takes it as false, as the session does; `nil` refuses such a read.
+    var throwingReads: ThrowingReads? = nil
 
     /// The Swift of a whole expression, which reads unbound data as `reading` says.
     func expression(_ text: String, reading: Reading = .value) throws(Untranslatable) -> String {
@@ -156,10 +160,14 @@ struct ExpressionTranslator {
         case .text:
             return "(\(path).map { scxmlText($0) } ?? \"undefined\")"
         case .value:
+            if unwraps == nil, let throwingReads {
+                throwingReads.any = true
+                return "scxmlBound(\(path), \(SwiftNames.literal(field.id)))"
+            }
             guard let unwraps else {
                 throw Untranslatable(reason: "'\(SwiftNames.escapedText(field.id))' has no value until assigned (a <data> without "
-                    + "expr), and a condition that reads it other than with == or != would raise error.execution, which a "
-                    + "generated guard cannot; test isBound(\(SwiftNames.escapedText(field.id))) first in an <if>")
+                    + "expr), and reading it here other than with == or != would raise error.execution, which is generated "
+                    + "in actions and conditions only")
             }
             return unwraps.add(field)
         }
@@ -219,13 +227,27 @@ struct ExpressionTranslator {
         case .typeOf:
             throw Untranslatable(reason: "typeof() is not generated: in the generated code every value's type is known when it is built")
         case .has:
-            throw Untranslatable(reason: "has() reads objects, which have no generated type yet")
+            // `_event` is an object of the same members for every event (SCXML 5.10.1); `raw`,
+            // which the session adds for an event an I/O processor received as text, the
+            // generated machine never has.
+            if case .variable("_event") = arguments[0].kind, case .literal(.string(let member)) = arguments[1].kind {
+                guard !eventIsOptional else {
+                    throw Untranslatable(reason: "has(_event, ...) is generated where an event triggers the code (a transition "
+                        + "with an event): elsewhere _event may be unbound")
+                }
+                return Self.eventMembers.contains(member) ? "true" : "false"
+            }
+            throw Untranslatable(reason: "has() is generated for has(_event, 'member'); it reads other objects, which "
+                + "have no generated type yet")
         case .text:
             return "scxmlText(\(try translate(arguments[0], reading: .text)))"
         case .split:
             throw Untranslatable(reason: "split() is not generated yet")
         }
     }
+
+    /// The members of `_event`, which `has(_event, 'member')` finds.
+    static let eventMembers: Set<String> = ["name", "type", "sendid", "origin", "origintype", "invokeid", "data"]
 
     /// A literal as Swift: numbers without a fraction written as integers (so that they fit
     /// `Int` and `Double` fields alike), `null` and `undefined` as `nil`.
@@ -254,6 +276,12 @@ final class SystemReads {
     var sessionID = false
     /// Whether a `<send idlocation>` needs the context to make send ids.
     var sendIDs = false
+}
+
+/// Whether a guard's expression reads data that may be unbound as a value, through the throwing
+/// `scxmlBound`, so that the guard is written `return try ...`.
+final class ThrowingReads {
+    var any = false
 }
 
 /// The data unbound until assigned that one statement reads as values, in the order first read:

@@ -121,14 +121,17 @@ package struct SCXMLSwiftGenerator {
         )
         content.adopt(fields, documentName: model.name)
         var blocks: [[Action]] = []
+        var transitions: [TransitionModel] = []
         func gather(_ state: StateModel) {
             for block in state.onEntry + state.onExit { blocks.append(block.filter { !claimed.contains($0.position) }) }
             if let initial = state.initialTransition { blocks.append(initial.actions) }
             blocks += state.transitions.map(\.actions)
+            transitions += state.transitions
             state.children.forEach(gather)
         }
         model.states.forEach(gather)
         content.survey(blocks)
+        content.surveyConditions(transitions)
         var allData = model.data
         func collectData(_ state: StateModel) {
             allData += state.data
@@ -153,10 +156,11 @@ package struct SCXMLSwiftGenerator {
         default:
             content.refuse(fields.refusals)
         }
-        content.refuse(model.script.map {
+        // A statecraft document's top-level script is read with its data (ContextFields).
+        if datamodel != "statecraft" { content.refuse(model.script.map {
             SCXMLGenerationError.Refusal(element: "script", position: $0.position, reason: "a top-level <script> is not generated yet; "
                 + "write it in the initial state's <onentry>")
-        })
+        }) }
         content.orderedFields = usable
         return content
     }

@@ -71,7 +71,7 @@ extension SwiftChartWriter {
         lines.append("    /// The document's data (`<datamodel>`), one field per `<data>`, made when the machine starts.")
         lines.append("    \(modifier)struct Context {")
         for field in content.orderedFields {
-            lines.append("        /// `<data id=\"\(SwiftNames.escapedText(field.id))\">` at \(field.position).")
+            lines.append("        /// \(field.declaration ?? "`<data id=\"\(SwiftNames.escapedText(field.id))\">`") at \(field.position).")
             let initial = field.computedInInit ? "" : " = \(field.initial)"
             lines.append("        \(modifier)var \(field.swiftName): \(field.type)\(initial)")
         }

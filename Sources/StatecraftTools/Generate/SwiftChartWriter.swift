@@ -98,6 +98,7 @@ struct SwiftChartWriter {
         writeEvents()
         lines.append("")
         writeContext()
+        writeConditionHelpers()
         writeChart()
         writeInvocations()
         lines.append("}")
@@ -155,7 +156,12 @@ struct SwiftChartWriter {
     private mutating func writeChart() {
         var arguments: [String] = []
         if let initial = model.initial, !initial.isEmpty { arguments.append("initial: \(states(initial))") }
-        if hasDoneEvents { arguments.append("options: StatechartOptions(doneEvent: { state, _ in .doneState(state) })") }
+        var options: [String] = []
+        if hasDoneEvents { options.append("doneEvent: { state, _ in .doneState(state) }") }
+        if let content, content.conditionsThrow {
+            options.append("guardErrorEvent: { _ in .\(content.eventCases["error.execution"] ?? "_") }")
+        }
+        if !options.isEmpty { arguments.append("options: StatechartOptions(\(options.joined(separator: ", ")))") }
         lines.append("    /// The chart, written with the Statecraft DSL. Done events are ordinary events, as in SCXML.")
         lines.append("    ///")
         lines.append("    /// - Throws: `DefinitionError` if the chart is not valid, which a document `statecraft check`")
