@@ -26,11 +26,15 @@ struct ConditionTests {
             }
         )
         #expect(trace.map { $0.last ?? "" } == ["idle", "checked", "done"])
-        // One error at the start ('text'), three for go (7, count, limit > 1 while limit is
-        // undefined); none for isBound(limit) && limit > 1, nor for again.
-        #expect(host.logs == ["error: 1", "error: 2", "error: 3", "error: 4", "errors: 4"])
+        // One error at the start ('text'); for go, three from the guards (7, count, limit > 1 while
+        // limit is undefined; none for isBound(limit) && limit > 1) and two from the <if> in
+        // checked's onentry (7 and count), which logs its <else> in the same microstep, before
+        // the five errors are processed; none for again.
+        #expect(host.logs == [
+            "error: 1", "branch: else", "error: 2", "error: 3", "error: 4", "error: 5", "error: 6", "errors: 6",
+        ])
         #expect(host.logs == sessionLogs)
-        #expect(machine.context.errors == 4 && machine.context.limit == 2)
+        #expect(machine.context.errors == 6 && machine.context.limit == 2)
     }
 
     @Test func theNullDatamodelsConditionOtherThanInIsFalseAndRaisesErrorExecution() throws {

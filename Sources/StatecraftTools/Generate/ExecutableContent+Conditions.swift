@@ -50,6 +50,14 @@ extension ExecutableContent {
         return (swift, reads.any)
     }
 
+    /// The kind of an `<if>` or `<elseif>` condition's value when it is certainly not a boolean, in
+    /// the statecraft datamodel (the branch is then false and `error.execution` raised); `nil`
+    /// otherwise, and in the other datamodels, whose conditions are translated as they are.
+    func nonBooleanCondition(_ cond: String) -> String? {
+        guard datamodel != "null", !isSwift, let node = try? StatecraftExpressionSyntax.expression(cond) else { return nil }
+        return Self.nonBooleanKind(node, fields)
+    }
+
     /// A call that throws `reason` (the generated `scxmlConditionError`).
     private static func conditionError(_ reason: String) -> String {
         "scxmlConditionError(\(SwiftNames.literal(reason)))"

@@ -220,9 +220,18 @@ struct ExecutableContent {
                     var condition = expressions
                     let unwraps = Unwraps()
                     if index > 0 { condition.unwraps = unwraps }
-                    let header = located(action.position, ["if \(try expression(cond, condition)) {"])
-                    lines += guardLines(unwraps, survey: survey).map { inner + $0 }
-                    lines += header.map { inner + $0 }
+                    if let kind = nonBooleanCondition(cond) {
+                        // SCXML 5.9: the branch's condition is false, and error.execution is raised
+                        // when it is evaluated, as the session does.
+                        if survey { noteInternal("error.execution", at: action.position) }
+                        let raise = "effects.raise(.\(eventCases["error.execution"] ?? "_"))  "
+                            + "// the condition '\(SwiftNames.escapedText(cond))' is \(kind), not a boolean: false"
+                        lines += located(action.position, [raise, "if Bool(false) {"]).map { inner + $0 }
+                    } else {
+                        let header = located(action.position, ["if \(try expression(cond, condition)) {"])
+                        lines += guardLines(unwraps, survey: survey).map { inner + $0 }
+                        lines += header.map { inner + $0 }
+                    }
                 }
                 var body: [String] = []
                 translate(branch.actions, eventIsOptional: eventIsOptional, into: &body, survey: survey)
