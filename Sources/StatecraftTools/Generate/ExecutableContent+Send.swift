@@ -22,7 +22,15 @@ extension ExecutableContent {
                 + "only literal event, target, id and delay are (events carry no typed data yet)")
         }
         if let type = send.type, !["scxml", "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"].contains(type) {
-            throw Untranslatable(reason: "only the SCXML event processor is generated, not type '\(SwiftNames.escapedText(type))'")
+            if ["http://www.w3.org/TR/scxml/#BasicHTTPEventProcessor", "basichttp"].contains(type) {
+                // A session may be given the Basic HTTP processor; a generated machine has none.
+                throw Untranslatable(reason: "only the SCXML event processor is generated, not the Basic HTTP one")
+            }
+            // SCXML 6.2: a type the processor does not support is error.execution, as in a
+            // session without such a processor.
+            return raisingErrorExecution(
+                "<send> type '\(SwiftNames.escapedText(type))' is not supported (SCXML 6.2)", at: position, survey: survey
+            )
         }
         guard let event = send.event else { throw Untranslatable(reason: "a <send> without event is not generated") }
         // idlocation: a new id, stored before the event is sent (the session's order), and given to it.

@@ -353,6 +353,12 @@ struct ExecutableContent {
         } else {
             return nil
         }
+        return raisingErrorExecution(why, at: position, survey: survey)
+    }
+
+    /// Statements that raise `error.execution` and end the block, as the session does when what
+    /// `why` says happens.
+    mutating func raisingErrorExecution(_ why: String, at position: TextPosition, survey: Bool) -> [String] {
         if survey { noteInternal("error.execution", at: position) }
         endsBlock = true
         return [
