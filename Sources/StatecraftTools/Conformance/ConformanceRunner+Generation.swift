@@ -25,41 +25,40 @@ extension ConformanceRunner {
         if (manifest["\(number)/\(name).txml"] ?? manifest["#\(number)"])?.isManual ?? false { return nil }
         guard case .ready(let document, let basicHTTP) = prepare(path), !basicHTTP else { return nil }
         let typeName = "W3C" + profile.name.prefix(1).uppercased() + profile.name.dropFirst() + name.dropFirst(4)
-        let swift: String
+        let shape: SCXMLSwiftGenerator.Shape
         do {
-            swift = try SCXMLSwiftGenerator(document: document, typeName: typeName).generate()
+            shape = try SCXMLSwiftGenerator(document: document, typeName: typeName).generateWithShape()
         } catch {
             return .refused(error.refusals.map(\.description).joined(separator: "; "))
         }
-        return .generated(typeName: typeName, swift: swift + Self.harness(typeName: typeName, swift: swift))
+        return .generated(typeName: typeName, swift: shape.source + Self.harness(typeName: typeName, shape: shape))
     }
 
     /// `runGenerated()` for the generated type: starts its machine (with a context and a host
     /// that records nothing when the chart has them), lets every timer fire, and judges where it ends.
-    private static func harness(typeName: String, swift whole: String) -> String {
-        // The document's own declarations: those of the documents it invokes are nested after them.
-        let swift = whole.components(separatedBy: "\n    // The document invoked by the <invoke>").first ?? whole
+    private static func harness(typeName: String, shape: SCXMLSwiftGenerator.Shape) -> String {
         var lines = ["", "extension \(typeName) {"]
         var machine = "makeMachine()"
-        if swift.contains("    protocol Host {") {
+        if !shape.hostRequirements.isEmpty {
             lines.append("    struct TestHost: Host {")
-            if swift.contains("        func log(label: String, message: String)") {
+            if shape.hostRequirements.contains(.log) {
                 lines.append("        func log(label: String, message: String) {}")
             }
             // Takes no event, as a session without an external send handler.
-            if swift.contains("        func deliver(_ event: Outgoing, to target: String) -> Bool") {
+            if shape.hostRequirements.contains(.deliver) {
                 lines.append("        func deliver(_ event: Outgoing, to target: String) -> Bool { false }")
             }
             lines.append("    }")
             lines.append("")
             machine = "makeMachine(context: Context(host: TestHost()))"
-        } else if swift.contains("    struct Context {") {
+        } else if shape.contextType == "Context" {
             machine = "makeMachine(context: Context())"
         }
         var start = "makeChart().\(machine)"
-        // A document that invokes others runs with them, under its driver.
-        if whole.contains("\n    struct Invocations {") {
-            start = whole.contains("init(host: any Host) throws(DefinitionError)") ? "Invocations(host: TestHost())" : "Invocations()"
+        // A document that invokes others runs with them, under its driver, which takes the host
+        // when the document has one.
+        if shape.hasInvocations {
+            start = shape.hostRequirements.isEmpty ? "Invocations()" : "Invocations(host: TestHost())"
         }
         lines += [
             "    /// `nil` when the machine ends in `pass`, else where it ended.",

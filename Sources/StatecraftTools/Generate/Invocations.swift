@@ -26,6 +26,10 @@ struct Invocations {
         var typeName: String
         /// The invoked document's generated type, without the file's header.
         var source: String
+        /// Its chart's context type (`Context` or `Void`; its datamodel is `null` or `statecraft`).
+        var contextType: String
+        /// What its `Host` requires; empty when it has none.
+        var hostRequirements: [ExecutableContent.Requirement]
         /// The SCXML names of the events the invoked document sends to `#_parent`.
         var toParent: [String]
     }
@@ -123,11 +127,13 @@ struct Invocations {
             generator.invoked = true
             generator.extraEvents = extra.map { ($0, invoke.position) }
             do throws(SCXMLGenerationError) {
-                let text = try generator.generate()
+                let shape = try generator.generateWithShape()
+                let text = shape.source
                 let header = "import Statecraft\n\n"
                 let source = text.range(of: header).map { String(text[$0.upperBound...]) } ?? text
                 plans.append(Plan(
                     invoke: invoke, owner: state.id, invokeID: invokeID, typeName: typeName, source: source,
+                    contextType: shape.contextType, hostRequirements: shape.hostRequirements,
                     toParent: Self.sentEvents(in: childActions, to: "#_parent")
                 ))
             } catch {

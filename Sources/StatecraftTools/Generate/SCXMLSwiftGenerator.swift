@@ -77,6 +77,25 @@ package struct SCXMLSwiftGenerator {
     /// - Returns: One file's text, ending with a newline.
     /// - Throws: ``SCXMLGenerationError`` listing every element the generator cannot express.
     package func generate() throws(SCXMLGenerationError) -> String {
+        try generateWithShape().source
+    }
+
+    /// What generated code declares that code around it uses: to make the machine (its context
+    /// type and its `Host`'s requirements) and to run it (a driver of its invocations).
+    struct Shape {
+        /// The Swift source, as `generate()` returns it.
+        var source: String
+        /// The chart's context type: `Context`, `Void`, or the `swift` datamodel's type.
+        var contextType: String
+        /// What the generated `Host` protocol requires, in its order; empty when there is none.
+        var hostRequirements: [ExecutableContent.Requirement]
+        /// Whether the type has an `Invocations` driver (the document invokes others).
+        var hasInvocations: Bool
+    }
+
+    /// The Swift source with what it declares, for the generator's own use (invoked documents)
+    /// and the conformance harness, which read it here rather than in the text.
+    func generateWithShape() throws(SCXMLGenerationError) -> Shape {
         if let interpretedXML {
             let refusals = SwiftChartWriter.InterpretedNeeds.refusals(in: model)
             guard refusals.isEmpty else { throw SCXMLGenerationError(file: file, refusals: refusals) }
@@ -84,7 +103,8 @@ package struct SCXMLSwiftGenerator {
                 model: model, typeName: typeName, access: access, datamodel: datamodel, file: file, timers: [:]
             )
             writer.interpretedXML = interpretedXML
-            return writer.write()
+            // The interpreted session's `Host` is its own (`Session(host:)`); its chart is not made here.
+            return Shape(source: writer.write(), contextType: "Void", hostRequirements: [], hasInvocations: false)
         }
         let delayed = DelayedTransitions(model: model, datamodel: datamodel)
         let content = executableContent(claimed: delayed.claimed)
@@ -99,7 +119,13 @@ package struct SCXMLSwiftGenerator {
         writer.extraEvents = extraEvents
         writer.invocations = invocations
         writer.invoked = invoked
-        return writer.write()
+        let source = writer.write()
+        return Shape(
+            // The `Host` protocol is written when the context is, with the content's requirements.
+            source: source, contextType: writer.contextType,
+            hostRequirements: writer.content.map { $0.needsContext ? $0.requirements : [] } ?? [],
+            hasInvocations: !invocations.plans.isEmpty
+        )
     }
 
     /// The translation of the document's data and executable content, surveyed; `nil` for a

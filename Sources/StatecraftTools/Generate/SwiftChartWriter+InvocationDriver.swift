@@ -132,7 +132,7 @@ extension SwiftChartWriter {
     }
 
     private func childContext(_ plan: Invocations.Plan) -> String {
-        plan.source.contains("\n    \(modifier)struct Context {") ? "\(plan.typeName).Context" : "Void"
+        plan.contextType == "Context" ? "\(plan.typeName).Context" : "Void"
     }
 
     private mutating func writeDriverSteps(_ plans: [Invocations.Plan]) {
@@ -241,7 +241,7 @@ extension SwiftChartWriter {
     private mutating func writeRun(_ plan: Invocations.Plan, number: Int) {
         let child = plan.typeName
         let machine: String
-        if plan.source.contains("\n    \(modifier)protocol Host {") {
+        if !plan.hostRequirements.isEmpty {
             let app = hostRequirements.contains(.log) ? ", app: app" : ""
             machine = "makeMachine(context: \(child).Context(host: \(child)Link(links: links, run: run\(app))))"
         } else if childContext(plan) != "Void" {

@@ -135,7 +135,7 @@ extension SwiftChartWriter {
             }
             lines.append("    }")
         }
-        for plan in plans where plan.source.contains("\n    \(modifier)protocol Host {") {
+        for plan in plans where !plan.hostRequirements.isEmpty {
             lines += [
                 "",
                 "    /// The host of the document invoked at \(plan.invoke.position): its `<send target=\"#_parent\">` goes to",
@@ -145,7 +145,7 @@ extension SwiftChartWriter {
                 "        let run: Int",
             ]
             if parentLogs { lines.append("        let app: any Host") }
-            if plan.source.contains("func deliver(_ event: Outgoing, to target: String) -> Bool") {
+            if plan.hostRequirements.contains(.deliver) {
                 lines += [
                     "",
                     "        func deliver(_ event: \(plan.typeName).Outgoing, to target: String) -> Bool {",
@@ -155,7 +155,7 @@ extension SwiftChartWriter {
                     "        }",
                 ]
             }
-            if plan.source.contains("func log(label: String, message: String)") {
+            if plan.hostRequirements.contains(.log) {
                 lines.append("")
                 lines.append(parentLogs
                     ? "        func log(label: String, message: String) { app.log(label: label, message: message) }"
