@@ -113,6 +113,17 @@ struct SessionSnapshotNumberTests {
         )
     }
 
+    @Test("Two delayed sends with one sequence number are refused: the number orders sends due at one instant")
+    func sharedSequence() throws {
+        let (document, saved) = try Self.savedJSON()
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(saved.utf8)) as? [String: Any])
+        let timers = try #require(object["timers"] as? [Any])
+        try #require(timers.count == 1)
+        object["timers"] = timers + timers
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+        try Self.expectRefused(text, into: document, naming: "delayed sends 0 and 1 have the same sequence")
+    }
+
     @Test("At the ends of every range a session restores, takes events and lets time pass without trapping")
     func endsOfTheRanges() throws {
         let (document, saved) = try Self.savedJSON()

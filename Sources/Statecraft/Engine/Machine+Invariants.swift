@@ -22,6 +22,7 @@ extension Machine {
                          "Statecraft: the external queue's head \(space.externalHead) is outside its \(space.externalQueue.count) events")
             precondition(space.internalHead >= 0 && space.internalHead <= space.internalQueue.count,
                          "Statecraft: the internal queue's head \(space.internalHead) is outside its \(space.internalQueue.count) events")
+            _ = space.timers.checkInvariants()
         }
         for node in 0 ..< chart.nodes.count {
             let info = chart.nodes[node]

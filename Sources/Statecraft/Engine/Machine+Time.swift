@@ -4,10 +4,7 @@ extension Machine {
     /// When the earliest pending timer is due, or `nil` when none is pending.
     @inlinable
     public var nextDeadline: Duration? {
-        guard let workspace else { return nil }
-        var earliest: PendingTimer<Event>?
-        for timer in workspace.timers where earliest.map({ timer.precedes($0) }) ?? true { earliest = timer }
-        return earliest?.due
+        workspace?.timers.first?.due
     }
 
     /// How many delayed transitions and delayed sends are waiting.
@@ -45,8 +42,7 @@ extension Machine {
         if space.faulted { space.lastFault = nil }
         var fired = 0
         var firedAtThisInstant = 0
-        while !finished, let index = nextTimerIndex(dueBy: instant) {
-            let timer = space.timers.remove(at: index)
+        while !finished, let timer = space.timers.popFirst(dueBy: instant) {
             firedAtThisInstant = timer.due == clock ? firedAtThisInstant &+ 1 : 1
             clock = timer.due
             if firedAtThisInstant > Self.microstepLimit {
@@ -84,8 +80,7 @@ extension Machine {
         guard !finished, workspace != nil, position >= 0, position < space.timers.count else { return false }
         makeWorkspaceUnique()
         if space.faulted { space.lastFault = nil }
-        let order = space.timers.indices.sorted { space.timers[$0].precedes(space.timers[$1]) }
-        let timer = space.timers.remove(at: order[position])
+        guard let timer = space.timers.remove(sortedPosition: position) else { return false }
         deliver(timer)
         return true
     }
@@ -103,21 +98,11 @@ extension Machine {
         drainExternalQueue()
     }
 
-    @inlinable
-    func nextTimerIndex(dueBy instant: Duration) -> Int? {
-        var best: Int?
-        for index in space.timers.indices where space.timers[index].due <= instant {
-            if let current = best, !space.timers[index].precedes(space.timers[current]) { continue }
-            best = index
-        }
-        return best
-    }
-
     /// Adds a timer due `delay` from now (at ``MachineClock/limit`` at the latest).
     @inlinable
     mutating func schedule(_ trigger: Trigger<Event>, after delay: Duration, id: String?, owner: Int32) {
         space.timerSequence &+= 1
-        space.timers.append(PendingTimer(
+        space.timers.insert(PendingTimer(
             due: MachineClock.adding(max(delay, .zero), to: clock), sequence: space.timerSequence, trigger: trigger, id: id, owner: owner
         ))
     }

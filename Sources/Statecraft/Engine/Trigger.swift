@@ -21,10 +21,10 @@ enum Trigger<Event: MachineEvent>: Sendable {
 
 /// A delayed event waiting on a machine's clock.
 @usableFromInline
-struct PendingTimer<Event: MachineEvent>: Sendable {
-    @usableFromInline var due: Duration
+struct PendingTimer<Event: MachineEvent>: Sendable, Scheduled {
+    @usableFromInline package var due: Duration
     /// Breaks ties between timers due at the same instant: the one scheduled first fires first.
-    @usableFromInline var sequence: UInt64
+    @usableFromInline package var sequence: UInt64
     @usableFromInline var trigger: Trigger<Event>
     /// The name given to a delayed send, for cancelling it.
     @usableFromInline var id: String?
@@ -38,12 +38,6 @@ struct PendingTimer<Event: MachineEvent>: Sendable {
         self.trigger = trigger
         self.id = id
         self.owner = owner
-    }
-
-    /// Whether it fires before `other`.
-    @inlinable
-    func precedes(_ other: PendingTimer) -> Bool {
-        due < other.due || (due == other.due && sequence < other.sequence)
     }
 }
 

@@ -34,7 +34,7 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var internalHead = 0
     @usableFromInline @exclusivity(unchecked) var externalQueue = ContiguousArray<Event>()
     @usableFromInline @exclusivity(unchecked) var externalHead = 0
-    @usableFromInline @exclusivity(unchecked) var timers = ContiguousArray<PendingTimer<Event>>()
+    @usableFromInline @exclusivity(unchecked) var timers = TimerQueue<PendingTimer<Event>>()
     @usableFromInline @exclusivity(unchecked) var timerSequence: UInt64 = 0
     @usableFromInline @exclusivity(unchecked) var effects = Effects<Event>()
     /// What `effects` asks which states are active; cleared when the workspace goes.

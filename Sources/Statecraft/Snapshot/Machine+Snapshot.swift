@@ -11,7 +11,7 @@ extension Machine {
             let remembered = workspace.history[Int(chart.nodes[node].historySlot)]
             if !remembered.isEmpty { history[chart.state(node)] = remembered.members.map { chart.state($0) } }
         }
-        let timers = workspace.timers.sorted { $0.precedes($1) }.compactMap(snapshotTimer)
+        let timers = workspace.timers.sorted().compactMap(snapshotTimer)
         return Snapshot(
             activeStates: activeStates,
             history: history, context: storedContext, status: status, now: clock, timers: timers
@@ -21,7 +21,7 @@ extension Machine {
     /// The delayed transitions and delayed sends waiting, in the order they fire.
     public var pendingTimers: [SnapshotTimer<State, Event>] {
         guard let workspace else { return [] }
-        return workspace.timers.sorted { $0.precedes($1) }.compactMap(snapshotTimer)
+        return workspace.timers.sorted().compactMap(snapshotTimer)
     }
 
     /// A pending timer as a snapshot shows it, or `nil` for a done event (never a timer).
@@ -92,7 +92,7 @@ extension Machine {
             space.timerSequence += 1
             switch timer.kind {
             case .event(let event, let id):
-                space.timers.append(PendingTimer(due: timer.due, sequence: space.timerSequence, trigger: .event(event), id: id, owner: -1))
+                space.timers.insert(PendingTimer(due: timer.due, sequence: space.timerSequence, trigger: .event(event), id: id, owner: -1))
             case .delayedTransition(let source, let index):
                 let node = try Self.node(of: source, in: chart, role: "timer's state")
                 let written = chart.timerTransitions[node]
@@ -103,7 +103,7 @@ extension Machine {
                             + (written.indices.contains(index) ? "is not active" : "has \(written.count) delayed transitions")
                     )
                 }
-                space.timers.append(PendingTimer(
+                space.timers.insert(PendingTimer(
                     due: timer.due, sequence: space.timerSequence, trigger: .timer(transition: written[index]),
                     id: nil, owner: Int32(node)
                 ))

@@ -14,7 +14,9 @@ extension SCXMLSession.Snapshot {
     ///   in `0 ... counterLimit`;
     /// - the session-id counter is at least every numeric session id the snapshot holds (new
     ///   sessions would otherwise take a saved one's id), and the sequence at least every
-    ///   delayed send's (new sends would otherwise tie with saved ones).
+    ///   delayed send's (new sends would otherwise tie with saved ones);
+    /// - no two delayed sends share a sequence number (two sends due at one instant are
+    ///   delivered in the order of their numbers, which must decide it).
     ///
     /// - Throws: ``SCXMLSnapshotError`` `outOfRange`, naming the field, its value and the rule.
     func checkNumbers() throws(SCXMLSnapshotError) {
@@ -25,7 +27,14 @@ extension SCXMLSession.Snapshot {
         guard sequence <= UInt64(Self.counterLimit) else {
             throw SCXMLSession.outOfRange("the delayed-send sequence (sequence) \(sequence) is past \(Self.counterLimit) (2^53)")
         }
+        var sequences: [UInt64: Int] = [:]
         for (index, timer) in timers.enumerated() {
+            if let earlier = sequences.updateValue(index, forKey: timer.sequence) {
+                throw SCXMLSession.outOfRange(
+                    "delayed sends \(earlier) and \(index) have the same sequence \(timer.sequence); each delayed send has a "
+                        + "number of its own, which orders sends due at one instant"
+                )
+            }
             if let problem = MachineClock.rangeProblem(timer.due, what: "delayed send \(index)'s due time") {
                 throw SCXMLSession.outOfRange(problem)
             }

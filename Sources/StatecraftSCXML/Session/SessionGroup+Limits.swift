@@ -178,7 +178,8 @@ extension SessionGroup {
                 "StatecraftSCXML: session \(session.sessionID) is in the run order but not registered"
             )
         }
-        for timer in timers {
+        _ = timers.checkInvariants()
+        for timer in timers.unordered.prefix(TimerQueue<Timer>.checkedPrefix) {
             precondition(timer.sequence <= sequence, "StatecraftSCXML: a delayed send's sequence \(timer.sequence) was never issued")
         }
         precondition(faultLog.count <= min(faultCount, 2 * Self.faultMemory), "StatecraftSCXML: the fault log outgrew its bound")

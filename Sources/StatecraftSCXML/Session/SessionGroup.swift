@@ -23,10 +23,10 @@ final class SessionGroup {
     @exclusivity(unchecked) private(set) var order: [Member] = []
     private var counter = 0
     private(set) var now: Duration = .zero
-    private(set) var timers: [Timer] = []
+    private(set) var timers = TimerQueue<Timer>()
     private(set) var sequence: UInt64 = 0
 
-    struct Timer {
+    struct Timer: Scheduled {
         var due: Duration
         var sequence: UInt64
         var event: SCXMLEvent
@@ -43,11 +43,6 @@ final class SessionGroup {
 
         /// The session it is for, while it exists.
         var recipient: SCXMLSession? { recipientLink.session }
-
-        /// Whether it is delivered before `other`: earlier due, or scheduled first.
-        func precedes(_ other: Timer) -> Bool {
-            (due, sequence) < (other.due, other.sequence)
-        }
     }
 
     func newSessionID() -> String {
@@ -224,23 +219,23 @@ final class SessionGroup {
     /// The delayed sends waiting in the group, in delivery order: how long until each is due,
     /// and its event's name.
     var waiting: [(delay: Duration, name: String)] {
-        timers.sorted { $0.precedes($1) }.map { ($0.due - now, $0.event.name) }
+        timers.sorted().map { ($0.due - now, $0.event.name) }
     }
 
     /// The delayed sends waiting in the group, in delivery order: each event with when it is due.
     var pending: [(due: Duration, event: SCXMLEvent)] {
-        timers.sorted { $0.precedes($1) }.map { ($0.due, $0.event) }
+        timers.sorted().map { ($0.due, $0.event) }
     }
 
     var nextDeadline: Duration? {
-        timers.min { $0.precedes($1) }?.due
+        timers.first?.due
     }
 
     /// Adds a delayed send due `delay` from now, at `MachineClock.limit` at the latest (the
     /// clock's one rule: time saturates at its limit).
     func schedule(_ event: SCXMLEvent, to recipient: SCXMLSession, from sender: SCXMLSession, after delay: Duration) {
         sequence &+= 1
-        timers.append(Timer(due: MachineClock.adding(delay, to: now), sequence: sequence, event: event, recipient: recipient, sender: ObjectIdentifier(sender)))
+        timers.insert(Timer(due: MachineClock.adding(delay, to: now), sequence: sequence, event: event, recipient: recipient, sender: ObjectIdentifier(sender)))
     }
 
     func cancel(sendID: String, from sender: SCXMLSession) {
@@ -268,10 +263,7 @@ final class SessionGroup {
         var delivered = 0
         var budget = eventLimit
         guard runUntilIdle(budget: &budget) else { return delivered }
-        while let index = timers.indices.min(by: { timers[$0].precedes(timers[$1]) }),
-            timers[index].due <= instant
-        {
-            let timer = timers.remove(at: index)
+        while let timer = timers.popFirst(dueBy: instant) {
             now = max(now, timer.due)
             timer.recipient?.enqueue(timer.event)
             delivered += 1
@@ -286,11 +278,9 @@ final class SessionGroup {
     ///
     /// - Returns: Whether such a send was waiting.
     func fireEarly(named name: String) -> Bool {
-        let candidates = timers.indices.filter { timers[$0].event.name == name }
-        guard let index = candidates.min(by: { timers[$0].precedes(timers[$1]) }) else { return false }
+        guard let timer = timers.popFirst(where: { $0.event.name == name }) else { return false }
         beginCall()
         defer { endCall() }
-        let timer = timers.remove(at: index)
         timer.recipient?.enqueue(timer.event)
         var budget = eventLimit
         _ = runUntilIdle(budget: &budget)
@@ -313,7 +303,7 @@ final class SessionGroup {
         let ids = Dictionary(
             order.compactMap(\.session).map { (ObjectIdentifier($0), $0.sessionID) }, uniquingKeysWith: { first, _ in first }
         )
-        let waiting = timers.sorted { $0.precedes($1) }.compactMap { timer -> SavedTimer? in
+        let waiting = timers.sorted().compactMap { timer -> SavedTimer? in
             guard let recipient = timer.recipient, !recipient.isFinished else { return nil }
             // A sender's timers are dropped when it ends, so the sender is a live session of the group.
             let sender = ids[timer.sender] ?? recipient.sessionID
@@ -333,7 +323,7 @@ final class SessionGroup {
         for timer in saved {
             guard let recipient = sessions[timer.recipient]?.session else { return timer.recipient }
             guard let sender = sessions[timer.sender]?.session else { return timer.sender }
-            timers.append(Timer(
+            timers.insert(Timer(
                 due: timer.due, sequence: timer.sequence, event: timer.event, recipient: recipient,
                 sender: ObjectIdentifier(sender)
             ))
