@@ -12,6 +12,9 @@ struct EventDataField: Hashable {
     /// Whether some `<send>` or `<raise>` of the event does not give the field (or gives data
     /// unbound until assigned): `nil` is then SCXML's `undefined`.
     var isOptional: Bool
+    /// Whether some `<send>` or `<raise>` of the event does not give the field: reading it then
+    /// raises `error.execution`, as the session does for a member the data does not have.
+    var mayBeAbsent = false
 }
 
 /// The data one SCXML event name carries in generated code: the union of the fields every
@@ -123,6 +126,7 @@ struct EventDataShapes {
                 !(data?.fields.contains { $0.name == merged[index].name } ?? false)
             }) {
                 merged[index].isOptional = true
+                merged[index].mayBeAbsent = !first.isContent
             }
             var typeName = SwiftNames.typeName(name) + "Data"
             var suffix = 2

@@ -54,6 +54,9 @@ extension ExpressionTranslator {
             isOptional: true, position: TextPosition(line: 0, column: 0), unboundUntilAssigned: true
         )
         read.readPath = "(\(shape.typeName)(event)?.\(field.swiftName))"
-        return try self.read(read, reading)
+        // A member the event's data lacks is an error in the session, however it is read.
+        guard field.mayBeAbsent, reading != .value else { return try self.read(read, reading) }
+        let value = try self.read(read, .value)
+        return reading == .text ? "scxmlText(\(value))" : value
     }
 }
