@@ -21,11 +21,13 @@ func runSideBySide<State: RawRepresentable<String>, Event>(
 
 /// ``runSideBySide(_:document:steps:name:)`` for a chart with a context (a document with data or
 /// executable content): the machine starts with `context`, `configure` prepares the session before
-/// it starts (its log and external send handlers), and the machine is returned with the trace,
-/// to read its context.
+/// it starts (its log and external send handlers), `data` gives the data the session is sent with
+/// each event (what the generated event carries), and the machine is returned with the trace, to
+/// read its context.
 func runSideBySide<State: RawRepresentable<String>, Event, Context>(
     _ chart: Statechart<State, Event, Context>, context: Context, document file: String, steps: [SideBySideStep<Event>],
-    name: (Event) -> String, configure: (SCXMLSession) -> Void = { _ in }
+    name: (Event) -> String, data: (Event) -> SCXMLValue = { _ in .undefined },
+    configure: (SCXMLSession) -> Void = { _ in }
 ) throws -> (trace: [[String]], machine: Machine<State, Event, Context>) {
     let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(file).path
     let session = SCXMLSession(document: try SCXMLDocument(contentsOfFile: path))
@@ -41,7 +43,7 @@ func runSideBySide<State: RawRepresentable<String>, Event, Context>(
         case .send(let event):
             label = "step \(index): \(name(event))"
             _ = machine.send(event)
-            session.send(SCXMLEvent(name(event)))
+            session.send(SCXMLEvent(name(event), data: data(event)))
         case .wait(let duration):
             label = "step \(index): wait \(duration)"
             let fired = machine.advance(by: duration)

@@ -66,12 +66,12 @@ struct GenerateDelayTests {
         ))
         #expect(found == [
             "<send> at 2:26: a delayed <send> out of the machine is not generated yet",
-            "<send> at 2:114: a <send> with delayexpr is not generated yet; only literal event, target, id and delay "
-                + "are (events carry no typed data yet)",
+            "<send> at 2:114: a <send> with delayexpr is not generated yet; only literal event, target, id, delay "
+                + "and data (<param>, namelist, <content>) are",
         ])
         #expect(try refusals(state(entry: #"<send event="e" delayexpr="1 + 1" id="x"/>"#), datamodel: "statecraft") == [
-            "<send> at 2:26: a <send> with delayexpr is not generated yet; only literal event, target, id and delay "
-                + "are (events carry no typed data yet)",
+            "<send> at 2:26: a <send> with delayexpr is not generated yet; only literal event, target, id, delay "
+                + "and data (<param>, namelist, <content>) are",
         ])
         let swift = try generate(state(
             entry: #"<send event="e" delay="0s" id="y"/><send event="e" delayexpr="'1s'" id="z"/><send event="e" delay="1s" id="z"/>"#

@@ -207,8 +207,6 @@ struct GenerateTests {
                 + "when the document puts no literal, typed data or foreach item or index in it",
             "<assign> at 4:38: a location with members or indices ('x' followed by . or [) is not generated: the generated "
                 + "context's fields are whole values",
-            "<send> at 4:71: a <send> with namelist is not generated yet; only literal event, target, id and delay are "
-                + "(events carry no typed data yet)",
             "<transition> at 5:5: typeof() is not generated: in the generated code every value's type is known when it is built",
             "<invoke> at 6:5: an invoked document named by srcexpr is known only when the invocation starts: not generated; "
                 + "give it inline in <content> or by 'src'",

@@ -23,6 +23,9 @@ struct ContextField: Hashable {
     /// What declares the field, for its doc comment, when it is not a `<data>`: `var name` in the
     /// top-level `<script>`.
     var declaration: String? = nil
+    /// How generated code reads the value when it is not a field of the context: a field of the
+    /// data an event carries (`_event.data.name`, ``EventDataShape``), always optional.
+    var readPath: String? = nil
 }
 
 /// The generated context's fields: every `<data>` of the document, in document order (SCXML's

@@ -109,12 +109,12 @@ extension SwiftChartWriter {
         lines.append("    /// `scxmlName` is the SCXML event name.")
         lines.append("    \(modifier)enum Event: MachineEvent, Hashable {")
         writeEventCases()
-        if hasDoneEvents { writeExactKind() }
+        if hasDoneEvents || !eventDataShapes.isEmpty { writeExactKind() }
         lines.append("    }")
     }
 
-    /// The payload-free `Kind` of an `Event` with `doneState(State)`: one case per event, one per
-    /// state's done event.
+    /// The payload-free `Kind` of an `Event` with `doneState(State)` or events with data: one case
+    /// per event, one per state's done event.
     private mutating func writeExactKind() {
         let states = stateOrder
         lines.append("")
@@ -137,12 +137,14 @@ extension SwiftChartWriter {
             let name = SwiftNames.escaped(eventTable.names[event.name] ?? "")
             lines.append("            case .\(name): .\(name)")
         }
-        lines.append("            case .doneState(let state):")
-        lines.append("                switch state {")
-        for id in states {
-            lines.append("                case \(state(id)): .\(SwiftNames.escaped(doneKinds[id] ?? ""))")
+        if hasDoneEvents {
+            lines.append("            case .doneState(let state):")
+            lines.append("                switch state {")
+            for id in states {
+                lines.append("                case \(state(id)): .\(SwiftNames.escaped(doneKinds[id] ?? ""))")
+            }
+            lines.append("                }")
         }
-        lines.append("                }")
         lines.append("            }")
         lines.append("        }")
     }

@@ -12,8 +12,8 @@ import StatecraftSCXML
 /// - a read of data unbound until assigned, as a value (`Var1 > 1` while `Var1` has none).
 extension ExecutableContent {
     /// The Swift expression of a transition's `cond`, for a guard: `try ...` when it may throw.
-    func condition(_ cond: String, eventIsOptional: Bool) throws(Untranslatable) -> String {
-        let guarded = try guardExpression(cond, eventIsOptional: eventIsOptional)
+    func condition(_ cond: String, eventIsOptional: Bool, event: String? = nil) throws(Untranslatable) -> String {
+        let guarded = try guardExpression(cond, eventIsOptional: eventIsOptional, event: event)
         return guarded.throws ? "try " + guarded.swift : guarded.swift
     }
 
@@ -22,14 +22,17 @@ extension ExecutableContent {
     mutating func surveyConditions(_ transitions: [TransitionModel]) {
         for transition in transitions {
             guard let cond = transition.cond, SCXMLNullDatamodel.inStateID(cond) == nil,
-                let guarded = try? guardExpression(cond, eventIsOptional: transition.event == nil), guarded.throws else { continue }
+                let guarded = try? guardExpression(cond, eventIsOptional: transition.event == nil, event: transition.event),
+                guarded.throws else { continue }
             conditionsThrow = true
             noteInternal("error.execution", at: transition.position)
         }
     }
 
     /// The guard's Swift and whether it may throw.
-    private func guardExpression(_ cond: String, eventIsOptional: Bool) throws(Untranslatable) -> (swift: String, throws: Bool) {
+    private func guardExpression(
+        _ cond: String, eventIsOptional: Bool, event: String?
+    ) throws(Untranslatable) -> (swift: String, throws: Bool) {
         if datamodel == "null" {
             return (Self.conditionError("a condition must be In('state id'), but it is '\(cond)'"), true)
         }
@@ -44,6 +47,7 @@ extension ExecutableContent {
             return (Self.conditionError("the condition '\(cond)' is \(kind), not a boolean"), true)
         }
         var expressions = translator(eventIsOptional: eventIsOptional, inAction: false)
+        expressions.eventDescriptor = event
         let reads = ThrowingReads()
         expressions.throwingReads = reads
         let swift = try expressions.translate(node)

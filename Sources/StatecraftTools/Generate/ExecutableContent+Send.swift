@@ -14,13 +14,20 @@ extension ExecutableContent {
         // A delayexpr that is a string literal is a delay written in another way (statecraft).
         let literalDelay = datamodel == "statecraft" ? send.delayExpr.flatMap(DelayedTransitions.stringLiteral) : nil
         if send.delayExpr != nil, literalDelay == nil { others.append("delayexpr") }
-        if !send.namelist.isEmpty { others.append("namelist") }
-        if !send.params.isEmpty { others.append("<param>") }
-        if send.content != nil || send.contentExpr != nil { others.append("<content>") }
+        var data: [String] = []
+        if !send.namelist.isEmpty { data.append("namelist") }
+        if !send.params.isEmpty { data.append("<param>") }
+        if send.content != nil || send.contentExpr != nil { data.append("<content>") }
         guard others.isEmpty else {
             throw Untranslatable(reason: "a <send> with \(others.joined(separator: ", ")) is not generated yet; "
-                + "only literal event, target, id and delay are (events carry no typed data yet)")
+                + "only literal event, target, id, delay and data (<param>, namelist, <content>) are")
         }
+        let outOfMachine = send.targetExpr != nil || (send.target != nil && send.target != "#_internal")
+        if outOfMachine, !data.isEmpty {
+            throw Untranslatable(reason: "a <send> out of the machine with \(data.joined(separator: ", ")) is not generated "
+                + "yet: an event sent to the host carries no data; data is generated in an event to the machine itself")
+        }
+        if let why = eventData.refused[position] { throw Untranslatable(reason: why) }
         if let type = send.type, !["scxml", "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"].contains(type) {
             if ["http://www.w3.org/TR/scxml/#BasicHTTPEventProcessor", "basichttp"].contains(type) {
                 // A session may be given the Basic HTTP processor; a generated machine has none.
@@ -77,13 +84,13 @@ extension ExecutableContent {
         switch send.target {
         case nil:
             if survey { noteInternal(event, at: position) }
-            let name = ".\(eventCases[event] ?? "_")"
+            let name = eventValue(event, try dataArguments(send, event: event))
             guard let delay else { return ["effects.send(\(name))"] }
             return ["effects.send(\(name), after: \(delay)\(id.map { ", id: \($0)" } ?? ""))"]
         case "#_internal":
             guard delay == nil else { throw Untranslatable(reason: "a delayed <send> to #_internal is not generated") }
             if survey { noteInternal(event, at: position) }
-            return ["effects.raise(.\(eventCases[event] ?? "_"))"]
+            return ["effects.raise(\(eventValue(event, try dataArguments(send, event: event))))"]
         case let target?:
             guard delay == nil else {
                 throw Untranslatable(reason: "a delayed <send> out of the machine is not generated yet")
@@ -136,5 +143,37 @@ extension ExecutableContent {
             "}",
         ]
         return ["do {"] + lines.map { "    " + $0 } + ["}"]
+    }
+}
+
+extension ExecutableContent {
+    /// The value of the event `name` as generated code writes it: its case, with its data when
+    /// the name carries data (``EventDataShape``); `arguments` are the data struct's initializer's,
+    /// empty for an event sent or raised without data (every field is then optional).
+    func eventValue(_ name: String, _ arguments: String = "") -> String {
+        let value = "." + (eventCases[name] ?? "_")
+        guard let shape = eventData.shapes[name] else { return value }
+        return value + "(\(shape.typeName)(\(arguments)))"
+    }
+
+    /// The data struct's initializer's arguments for `send`: its namelist, then its `<param>`s,
+    /// or its `<content>`, each translated as the field is typed.
+    private func dataArguments(_ send: SendModel, event: String) throws(Untranslatable) -> String {
+        guard let shape = eventData.shapes[event] else { return "" }
+        let expressions = translator(eventIsOptional: currentEvent == nil, inAction: true)
+        // Name → the value's Swift; written in the order of the struct's fields, as its initializer takes them.
+        var values: [String: String] = [:]
+        if let expr = send.contentExpr {
+            values[""] = try expressions.expression(expr)
+        } else if let value = ContextFields.contentValue(send.content) {
+            values[""] = try expressions.literal(value)
+        }
+        for id in send.namelist { values[id] = try expressions.expression(id, reading: .optional) }
+        for param in send.params {
+            let expr = param.location ?? param.expr ?? ""
+            values[param.name] = try expressions.expression(expr, reading: param.location != nil ? .optional : .value)
+        }
+        return shape.fields.compactMap { field in values[field.name].map { "\(field.swiftName): \($0)" } }
+            .joined(separator: ", ")
     }
 }

@@ -4,7 +4,7 @@ import StatecraftSCXML
 /// `<cancel>`, `<log>`, `<script>`) into the Swift statements of an action closure
 /// `{ context, event, effects in ... }`, over the generated context.
 ///
-/// The first pass (``survey(_:)``) walks every block of the document in document order, collects
+/// The first pass (``survey(_:reservedTypeNames:)``) walks every block of the document in document order, collects
 /// what cannot be translated (at its element's line and column) and what the generated code
 /// must declare: the events raised and sent to the machine itself (cases of `Event`), the events
 /// sent out of it (cases of `Outgoing`), and what the app provides (requirements of `Host`).
@@ -49,6 +49,11 @@ struct ExecutableContent {
     /// Action name → the `Host` method's name.
     var actionNames: [String: String] = [:]
 
+    /// The data each event carries (``EventDataShapes``), found before the blocks are translated.
+    var eventData = EventDataShapes([], fields: [:], reserved: [])
+    /// The event descriptor of the transition whose code is being translated; `nil` elsewhere.
+    var currentEvent: String?
+
     /// Whether the statement just translated always ends its block (it raises `error.execution`).
     private(set) var endsBlock = false
 
@@ -76,16 +81,24 @@ struct ExecutableContent {
     /// Whether the generated code needs a context other than `Void`.
     var needsContext: Bool { isSwift || !fields.isEmpty || !requirements.isEmpty || system.sessionID }
 
-    /// Translates every block once, to collect refusals and declarations.
-    mutating func survey(_ blocks: [[Action]]) {
-        hasActions = blocks.contains { !$0.isEmpty }
+    /// Translates every block once, to collect refusals and declarations, after finding the data
+    /// each event carries; a transition's block comes with its event descriptor.
+    mutating func survey(_ blocks: [(actions: [Action], event: String?)], reservedTypeNames: Set<String>) {
+        hasActions = blocks.contains { !$0.actions.isEmpty }
+        eventData = EventDataShapes(blocks.map { $0.actions }, fields: fields, reserved: reservedTypeNames)
         var sink: [String] = []
-        for block in blocks { translate(block, eventIsOptional: true, into: &sink, survey: true) }
+        for block in blocks {
+            currentEvent = block.event
+            translate(block.actions, eventIsOptional: block.event == nil, into: &sink, survey: true)
+        }
+        currentEvent = nil
     }
 
-    /// The Swift statements of `actions`, one per line, without indentation.
-    func statements(_ actions: [Action], eventIsOptional: Bool) -> [String] {
+    /// The Swift statements of `actions`, one per line, without indentation, in the code of a
+    /// transition of the descriptor `event` (`nil` for other code).
+    func statements(_ actions: [Action], eventIsOptional: Bool, event: String? = nil) -> [String] {
         var copy = self
+        copy.currentEvent = event
         var lines: [String] = []
         copy.translate(actions, eventIsOptional: eventIsOptional, into: &lines, survey: false)
         return lines
@@ -102,6 +115,8 @@ struct ExecutableContent {
         var translator = ExpressionTranslator(fields: fields, states: states, eventIsOptional: eventIsOptional, inAction: inAction)
         translator.documentName = documentName
         translator.system = system
+        translator.eventData = eventData.shapes
+        translator.eventDescriptor = currentEvent
         return translator
     }
 
@@ -127,7 +142,7 @@ struct ExecutableContent {
                 case .script where isSwift: break  // located at its first line of Swift
                 default: code = located(action.position, code)
                 }
-                lines += unwrapping(unwraps, code, survey: survey)
+                lines += unwrapping(unwraps, code, at: action.position, survey: survey)
             } catch {
                 if survey { refusals.append(Refusal(element: action.elementName, position: action.position, reason: error.reason)) }
             }
@@ -160,7 +175,7 @@ struct ExecutableContent {
         switch action.kind {
         case .raise(let event):
             if survey { noteInternal(event, at: action.position) }
-            return ["effects.raise(.\(eventCases[event] ?? "_"))"]
+            return ["effects.raise(\(eventValue(event)))"]
         case .send(let send):
             return try self.send(send, expressions, at: action.position, survey: survey)
         case .cancel(let sendID, let sendIDExpr):
@@ -229,7 +244,7 @@ struct ExecutableContent {
                         lines += located(action.position, [raise, "if Bool(false) {"]).map { inner + $0 }
                     } else {
                         let header = located(action.position, ["if \(try expression(cond, condition)) {"])
-                        lines += guardLines(unwraps, survey: survey).map { inner + $0 }
+                        lines += guardLines(unwraps, at: action.position, survey: survey).map { inner + $0 }
                         lines += header.map { inner + $0 }
                     }
                 }
@@ -309,17 +324,18 @@ struct ExecutableContent {
 
     /// `code` in a `do` block whose first statement unwraps the data `unwraps` holds, raising
     /// `error.execution` and ending the block when one is unbound; `code` when there is none.
-    private mutating func unwrapping(_ unwraps: Unwraps, _ code: [String], survey: Bool) -> [String] {
-        let guards = guardLines(unwraps, survey: survey)
+    private mutating func unwrapping(_ unwraps: Unwraps, _ code: [String], at position: TextPosition, survey: Bool) -> [String] {
+        let guards = guardLines(unwraps, at: position, survey: survey)
         guard !guards.isEmpty else { return code }
         return ["do {"] + (guards + code).map { "    " + $0 } + ["}"]
     }
 
     /// `guard let` of the data `unwraps` holds, which raises `error.execution` and ends the block.
-    private mutating func guardLines(_ unwraps: Unwraps, survey: Bool) -> [String] {
-        guard !unwraps.fields.isEmpty else { return [] }
-        if survey { noteInternal("error.execution", at: unwraps.fields[0].position) }
-        let bindings = unwraps.fields.map { "let \(Unwraps.constant($0)) = context.\($0.swiftName)" }
+    /// `position` is the statement's, for a read that is no `<data>` (`_event.data.name`).
+    private mutating func guardLines(_ unwraps: Unwraps, at position: TextPosition, survey: Bool) -> [String] {
+        guard let first = unwraps.fields.first else { return [] }
+        if survey { noteInternal("error.execution", at: first.readPath == nil ? first.position : position) }
+        let bindings = unwraps.fields.map { "let \(Unwraps.constant($0)) = \($0.readPath ?? "context." + $0.swiftName)" }
         return [
             "guard \(bindings.joined(separator: ", ")) else {",
             "    effects.raise(.\(eventCases["error.execution"] ?? "_"))",

@@ -33,6 +33,10 @@ struct ExpressionTranslator {
     /// noted: it becomes a call that throws, and the chart raises `error.execution` for a guard
     /// that throws and takes it as false, as the session does; `nil` refuses such a read.
     var throwingReads: ThrowingReads? = nil
+    /// Event name → the data it carries (``EventDataShape``), for `_event.data`.
+    var eventData: [String: EventDataShape] = [:]
+    /// The event descriptor of the transition whose code this is; `nil` elsewhere.
+    var eventDescriptor: String? = nil
 
     /// The Swift of a whole expression, which reads unbound data as `reading` says.
     func expression(_ text: String, reading: Reading = .value) throws(Untranslatable) -> String {
@@ -104,8 +108,11 @@ struct ExpressionTranslator {
             if case .variable("_event") = base.kind, steps.count == 1, case .member("name") = steps[0].selector {
                 return eventName
             }
+            if case .variable("_event") = base.kind, case .member("data") = steps[0].selector {
+                return try eventDataRead(Array(steps.dropFirst()), reading: reading)
+            }
             if case .variable("_event") = base.kind {
-                throw Untranslatable(reason: "of _event only _event.name is generated: events carry no typed data yet")
+                throw Untranslatable(reason: "of _event only _event.name and _event.data are generated")
             }
             throw Untranslatable(reason: "members and indices ('.' and '[') are not generated: the context's fields "
                 + "are whole values, and an index out of range would stop the program where the interpreter raises "
@@ -151,8 +158,8 @@ struct ExpressionTranslator {
     }
 
     /// A read of `field`: itself, or, for data unbound until assigned, as `reading` says.
-    private func read(_ field: ContextField, _ reading: Reading) throws(Untranslatable) -> String {
-        let path = contextPrefix + field.swiftName
+    func read(_ field: ContextField, _ reading: Reading) throws(Untranslatable) -> String {
+        let path = field.readPath ?? contextPrefix + field.swiftName
         guard field.unboundUntilAssigned else { return path }
         switch reading {
         case .optional:

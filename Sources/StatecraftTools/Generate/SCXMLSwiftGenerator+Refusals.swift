@@ -70,7 +70,7 @@ enum Refusals {
                     }
                 } else if let content {
                     do throws(Untranslatable) {
-                        _ = try content.condition(cond, eventIsOptional: transition.event == nil)
+                        _ = try content.condition(cond, eventIsOptional: transition.event == nil, event: transition.event)
                     } catch {
                         refusals.append(Refusal(element: "transition", position: transition.position, reason: error.reason))
                     }

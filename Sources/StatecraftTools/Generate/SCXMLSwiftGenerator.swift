@@ -18,8 +18,11 @@ package import StatecraftSCXML
 /// a state's `<onentry>`, cancelled in its `<onexit>`, whose event only that state's transition
 /// takes. In a `null`, `statecraft` or `swift` document, executable content and conditions become
 /// Swift over a context (``ExecutableContent``): a generated `Context` struct of the document's
-/// `<data>`, or the type a `swift` document names. A document that needs more (`<invoke>`,
-/// `<donedata>`, what cannot be translated) is refused with every element that cannot be
+/// `<data>`, or the type a `swift` document names. Events carry data, typed: a `<send>` to the
+/// machine with `<param>`, `namelist` or `<content>` builds its event with a generated struct of
+/// the event's fields, which `_event.data` reads in the transitions it triggers
+/// (``EventDataShapes``). A document that needs more (`<donedata>`, what cannot be
+/// translated) is refused with every element that cannot be
 /// generated, at its line and column: nothing is dropped in silence. An `ecmascript` document
 /// keeps its ECMAScript: the file holds the same `State` and `Event` around a `Session` class that
 /// interprets the embedded document (`SwiftChartWriter.writeInterpreted`).
@@ -109,7 +112,16 @@ package struct SCXMLSwiftGenerator {
         let delayed = DelayedTransitions(model: model, datamodel: datamodel)
         let content = executableContent(claimed: delayed.claimed)
         let invocations = Invocations(document: document, access: access, invoked: invoked)
-        let refusals = (Refusals.find(in: model, delayed: delayed, content: content) + invocations.refusals)
+        var crossing: [SCXMLGenerationError.Refusal] = []
+        if let content, let first = content.eventData.shapes.keys.sorted().first, invoked || !invocations.plans.isEmpty {
+            // The events crossing between machines are found by name (`event(named:)`), without data.
+            crossing.append(SCXMLGenerationError.Refusal(
+                element: "scxml", position: model.position,
+                reason: "events with data (the event '\(SwiftNames.escapedText(first))' carries some) are not generated in a "
+                    + "document that invokes others or is invoked: events cross between their machines without data"
+            ))
+        }
+        let refusals = (Refusals.find(in: model, delayed: delayed, content: content) + invocations.refusals + crossing)
             .sorted { $0.position < $1.position }
         guard refusals.isEmpty else { throw SCXMLGenerationError(file: file, refusals: refusals) }
         var writer = SwiftChartWriter(
@@ -146,17 +158,17 @@ package struct SCXMLSwiftGenerator {
             states: ids, file: file
         )
         content.adopt(fields, documentName: model.name)
-        var blocks: [[Action]] = []
+        var blocks: [(actions: [Action], event: String?)] = []
         var transitions: [TransitionModel] = []
         func gather(_ state: StateModel) {
-            for block in state.onEntry + state.onExit { blocks.append(block.filter { !claimed.contains($0.position) }) }
-            if let initial = state.initialTransition { blocks.append(initial.actions) }
-            blocks += state.transitions.map(\.actions)
+            for block in state.onEntry + state.onExit { blocks.append((block.filter { !claimed.contains($0.position) }, nil)) }
+            if let initial = state.initialTransition { blocks.append((initial.actions, nil)) }
+            blocks += state.transitions.map { ($0.actions, $0.event) }
             transitions += state.transitions
             state.children.forEach(gather)
         }
         model.states.forEach(gather)
-        content.survey(blocks)
+        content.survey(blocks, reservedTypeNames: ["State", "Event", "Context", "Host", "Outgoing", "Invocations", typeName])
         content.surveyConditions(transitions)
         var allData = model.data
         func collectData(_ state: StateModel) {

@@ -164,18 +164,19 @@ extension SwiftChartWriter {
     }
 
     /// A trailing action closure for `actions`, starting with a space; empty when there are none.
-    func actionClosure(_ actions: [Action], eventIsOptional: Bool) -> String {
+    func actionClosure(_ actions: [Action], eventIsOptional: Bool, event: String? = nil) -> String {
         guard let content, !actions.isEmpty else { return "" }
         if content.isSwift, let first = actions.first {
             return " { context, event, effects in context.\(swiftMethod("Action", first.position))(event, &effects) }"
         }
-        let body = content.statements(actions, eventIsOptional: eventIsOptional)
+        let body = content.statements(actions, eventIsOptional: eventIsOptional, event: event)
         return " { context, event, effects in\n" + body.map { "    " + $0 + "\n" }.joined() + "}"
     }
 
     /// A guard closure for `cond`.
     func guardClosure(_ cond: String, of transition: TransitionModel) -> String {
-        guard let content, let swift = try? content.condition(cond, eventIsOptional: transition.event == nil) else {
+        guard let content, let swift = try? content.condition(cond, eventIsOptional: transition.event == nil, event: transition.event)
+        else {
             return "{ _, _ in false }"
         }
         if content.isSwift { return "{ context, event in context.\(swiftMethod("Condition", transition.position))(event) }" }

@@ -97,6 +97,7 @@ struct SwiftChartWriter {
         lines.append("")
         writeEvents()
         lines.append("")
+        writeEventData()
         writeContext()
         writeConditionHelpers()
         writeChart()
@@ -247,7 +248,7 @@ struct SwiftChartWriter {
             arguments.append("guard: " + guardClosure(cond, of: model))
         }
         var line = "\(model.event == nil ? "Always" : "On")(\(arguments.joined(separator: ", ")))"
-            + actionClosure(model.actions, eventIsOptional: model.event == nil)
+            + actionClosure(model.actions, eventIsOptional: model.event == nil, event: model.event)
         if let cond = model.cond, let id = SCXMLNullDatamodel.inStateID(cond) {
             line = "When(in: \(state(id))) { \(line) }"
         }
@@ -258,7 +259,8 @@ struct SwiftChartWriter {
     mutating func writeEventCases() {
         for event in events {
             lines.append("        /// `\(SwiftNames.escapedText(event.name))`, first named by the `<transition>` at \(event.position).")
-            lines.append("        case \(SwiftNames.escaped(eventTable.names[event.name] ?? ""))")
+            let payload = eventDataShapes[event.name].map { "(\($0.typeName))" } ?? ""
+            lines.append("        case \(SwiftNames.escaped(eventTable.names[event.name] ?? ""))\(payload)")
         }
         if hasDoneEvents {
             lines.append("        /// `done.state.<id>`: the state is done (a compound state's final child was entered, or every")

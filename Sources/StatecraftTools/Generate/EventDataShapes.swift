@@ -1,0 +1,201 @@
+import StatecraftSCXML
+
+/// One field of the data an event carries: a `<param>` or `namelist` name, or the value of a
+/// `<content>`.
+struct EventDataField: Hashable {
+    /// The name as written (`<param name>`, the namelist's data id); `""` for `<content>`.
+    var name: String
+    /// The field's Swift name in the data struct.
+    var swiftName: String
+    /// The field's Swift type, without `?`.
+    var type: String
+    /// Whether some `<send>` or `<raise>` of the event does not give the field (or gives data
+    /// unbound until assigned): `nil` is then SCXML's `undefined`.
+    var isOptional: Bool
+    /// Whether some `<send>` or `<raise>` of the event does not give the field: reading it then
+    /// raises `error.execution`, as the session does for a member the data does not have.
+    var mayBeAbsent = false
+}
+
+/// The data one SCXML event name carries in generated code: the union of the fields every
+/// `<send>` of that name to the machine gives, as a struct that the `Event` case holds
+/// (`case ping(PingData)`). A read of `_event.data.name` becomes a read of the struct's field.
+struct EventDataShape: Hashable {
+    /// The SCXML event name.
+    var eventName: String
+    /// The struct's Swift name (`PingData`).
+    var typeName: String
+    /// The fields, in the order first given.
+    var fields: [EventDataField]
+    /// Whether the data is one value given by `<content>`, kept in the field `value`, which
+    /// `_event.data` reads as a whole.
+    var isContent: Bool
+}
+
+/// Finds the data every event carries (``EventDataShape``) from the document's `<send>`s to the
+/// machine itself, before the executable content is translated, and why a `<send>`'s data cannot
+/// be typed.
+struct EventDataShapes {
+    /// Event name → its data.
+    private(set) var shapes: [String: EventDataShape] = [:]
+    /// Position of a `<send>` whose data cannot be typed → why.
+    private(set) var refused: [TextPosition: String] = [:]
+
+    /// One `<send>`'s or `<raise>`'s data: its fields in order, or `nil` for an event without data.
+    private struct Given {
+        var position: TextPosition
+        var fields: [EventDataField]
+        var isContent: Bool
+    }
+
+    /// Surveys `blocks` (every block of the document), typing `<param>` expressions and namelist
+    /// data over `fields`, as ``ExpressionTypes`` types a `<data>`'s `expr`.
+    init(_ blocks: [[Action]], fields: [String: ContextField], reserved: Set<String>) {
+        var refused: [TextPosition: String] = [:]
+        var shapes: [String: EventDataShape] = [:]
+        var given: [String: [Given?]] = [:]
+        var order: [String] = []
+        func note(_ name: String, _ data: Given?) {
+            if given[name] == nil { order.append(name) }
+            given[name, default: []].append(data)
+        }
+        func walk(_ actions: [Action]) {
+            for action in actions {
+                switch action.kind {
+                case .raise(let event): note(event, nil)
+                case .send(let send):
+                    guard let event = send.event, send.eventExpr == nil else { continue }
+                    let hasData = !send.params.isEmpty || !send.namelist.isEmpty || send.content != nil || send.contentExpr != nil
+                    // Data sent out of the machine is refused where the send is translated.
+                    guard send.targetExpr == nil, send.target == nil || send.target == "#_internal" else { continue }
+                    guard hasData else {
+                        note(event, nil)
+                        continue
+                    }
+                    if event.hasPrefix("error.") || event.hasPrefix("done.") {
+                        refused[action.position] = "the event '\(SwiftNames.escapedText(event))' is one the processor raises "
+                            + "(error.*, done.*), which carries no data the document gives"
+                        continue
+                    }
+                    do throws(Untranslatable) {
+                        note(event, try Self.data(of: send, fields: fields, at: action.position))
+                    } catch {
+                        refused[action.position] = error.reason
+                    }
+                case .branches(let branches): branches.forEach { walk($0.actions) }
+                case .foreach(_, _, _, let body): walk(body)
+                default: break
+                }
+            }
+        }
+        blocks.forEach(walk)
+        var typeNames = reserved
+        for name in order {
+            let all = given[name] ?? []
+            guard let first = all.compactMap({ $0 }).first else { continue }
+            var merged: [EventDataField] = []
+            var from: [String: TextPosition] = [:]
+            var conflict = false
+            for case let data? in all {
+                if data.isContent != first.isContent {
+                    refused[data.position] = "the event '\(SwiftNames.escapedText(name))' is sent with <content> and with "
+                        + "<param> or namelist (at \(first.position)): its data has no one type; send it one way"
+                    conflict = true
+                    continue
+                }
+                for field in data.fields {
+                    if let index = merged.firstIndex(where: { $0.name == field.name }) {
+                        guard merged[index].type == field.type else {
+                            let what = field.name.isEmpty ? "its <content>" : "'\(SwiftNames.escapedText(field.name))'"
+                            refused[data.position] = "the event '\(SwiftNames.escapedText(name))' gives \(what) a \(field.type) "
+                                + "here and a \(merged[index].type) at \(from[field.name] ?? data.position): its data has no "
+                                + "one type; give it one type"
+                            conflict = true
+                            continue
+                        }
+                        merged[index].isOptional = merged[index].isOptional || field.isOptional
+                    } else {
+                        merged.append(field)
+                        from[field.name] = data.position
+                    }
+                }
+            }
+            if conflict { continue }
+            // A field some send or raise of the name does not give is optional.
+            for index in merged.indices where all.contains(where: { data in
+                !(data?.fields.contains { $0.name == merged[index].name } ?? false)
+            }) {
+                merged[index].isOptional = true
+                merged[index].mayBeAbsent = !first.isContent
+            }
+            var typeName = SwiftNames.typeName(name) + "Data"
+            var suffix = 2
+            while typeNames.contains(typeName) {
+                typeName = SwiftNames.typeName(name) + "Data\(suffix)"
+                suffix += 1
+            }
+            typeNames.insert(typeName)
+            shapes[name] = EventDataShape(eventName: name, typeName: typeName, fields: merged, isContent: first.isContent)
+        }
+        self.shapes = shapes
+        self.refused = refused
+    }
+
+    /// The data one `<send>` gives: its namelist, then its `<param>`s (the session's order), or
+    /// its `<content>`.
+    private static func data(
+        of send: SendModel, fields: [String: ContextField], at position: TextPosition
+    ) throws(Untranslatable) -> Given {
+        if send.content != nil || send.contentExpr != nil {
+            let type: String?
+            if let expr = send.contentExpr {
+                type = (try? StatecraftExpressionSyntax.expression(expr)).flatMap { ExpressionTypes.type(of: $0, fields) }
+            } else {
+                guard let value = ContextFields.contentValue(send.content) else {
+                    throw Untranslatable(reason: "a <send> with markup <content> is not generated; give its value with expr")
+                }
+                type = ContextFields.type(of: value)
+            }
+            guard let type else {
+                throw Untranslatable(reason: "the type of the <send>'s <content> cannot be inferred (it reads data that may "
+                    + "be unbound, members, or objects); send a literal, typed data, or an expression of them")
+            }
+            return Given(position: position, fields: [EventDataField(name: "", swiftName: "value", type: type, isOptional: false)], isContent: true)
+        }
+        var names = SwiftNameTable(reserved: [])
+        var result: [EventDataField] = []
+        func add(_ name: String, type: String, optional: Bool) throws(Untranslatable) {
+            guard !result.contains(where: { $0.name == name }) else {
+                throw Untranslatable(reason: "the <send> gives '\(SwiftNames.escapedText(name))' twice (namelist and <param>, "
+                    + "or two <param>s), which is not generated: an event's data has one field of a name")
+            }
+            let swiftName = SwiftNames.escaped(names.name(for: name, fallback: "field"))
+            result.append(EventDataField(name: name, swiftName: swiftName, type: type, isOptional: optional))
+        }
+        func location(_ id: String, _ what: String) throws(Untranslatable) -> ContextField {
+            guard let field = fields[id] else {
+                throw Untranslatable(reason: "\(what) '\(SwiftNames.escapedText(id))' names no <data> of the document")
+            }
+            return field
+        }
+        for id in send.namelist {
+            let field = try location(id, "the namelist's")
+            try add(id, type: field.type.hasSuffix("?") ? String(field.type.dropLast()) : field.type, optional: field.isOptional)
+        }
+        for param in send.params {
+            if let id = param.location {
+                let field = try location(id, "the <param>'s location")
+                try add(param.name, type: field.type.hasSuffix("?") ? String(field.type.dropLast()) : field.type, optional: field.isOptional)
+                continue
+            }
+            guard let node = try? StatecraftExpressionSyntax.expression(param.expr ?? ""),
+                let type = ExpressionTypes.type(of: node, fields) else {
+                throw Untranslatable(reason: "the type of the <param name=\"\(SwiftNames.escapedText(param.name))\">'s expr "
+                    + "cannot be inferred (it reads data that may be unbound, _event, members, or objects); give it a "
+                    + "literal, typed data, or an expression of them")
+            }
+            try add(param.name, type: type, optional: false)
+        }
+        return Given(position: position, fields: result, isContent: false)
+    }
+}

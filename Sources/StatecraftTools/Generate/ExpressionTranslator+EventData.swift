@@ -1,0 +1,62 @@
+import Statecraft
+import StatecraftSCXML
+
+extension ExpressionTranslator {
+    /// A read of `_event.data` followed by `steps`, in the condition or actions of a transition
+    /// whose events carry one data shape: a field of that shape's struct, read from the event
+    /// (`PingData(event)?.count`), optional; reading a field the event was not given raises
+    /// `error.execution` however it is read, as the session does.
+    func eventDataRead(_ steps: [PathStep], reading: Reading) throws(Untranslatable) -> String {
+        guard let descriptor = eventDescriptor, !eventIsOptional else {
+            throw Untranslatable(reason: "_event.data is generated in the condition and actions of a transition with an "
+                + "event, whose event's data has a type; here the event is not known")
+        }
+        let alternatives = EventDescriptor(descriptor).alternatives
+        if alternatives.contains("*") {
+            throw Untranslatable(reason: "_event.data is not generated in a transition taking every event ('*'): the events' "
+                + "data have different types")
+        }
+        let shapes = eventData.values.filter { shape in
+            alternatives.contains { shape.eventName == $0 || shape.eventName.hasPrefix($0 + ".") }
+        }.sorted { $0.eventName < $1.eventName }
+        guard let shape = shapes.first else {
+            throw Untranslatable(reason: "no event the transition takes ('\(SwiftNames.escapedText(descriptor))') carries "
+                + "data: no <send> of it to the machine has <param>, namelist or <content>")
+        }
+        guard shapes.count == 1 else {
+            throw Untranslatable(reason: "the transition takes events of several data shapes ("
+                + shapes.map { "'\(SwiftNames.escapedText($0.eventName))'" }.joined(separator: ", ")
+                + "), so _event.data has no one type; read it in one transition per event")
+        }
+        let field: EventDataField
+        let name = SwiftNames.escapedText(shape.eventName)
+        switch steps.count {
+        case 0:
+            guard shape.isContent, let value = shape.fields.first else {
+                throw Untranslatable(reason: "_event.data as a whole is generated for data given by <content>; the event "
+                    + "'\(name)' carries <param>s: read _event.data.name")
+            }
+            field = value
+        case 1:
+            guard case .member(let member) = steps[0].selector, !shape.isContent else {
+                throw Untranslatable(reason: "of the event '\(name)''s data only _event.data.name is generated")
+            }
+            guard let found = shape.fields.first(where: { $0.name == member }) else {
+                throw Untranslatable(reason: "no <send> of the event '\(name)' gives '\(SwiftNames.escapedText(member))'")
+            }
+            field = found
+        default:
+            throw Untranslatable(reason: "members and indices of a field of _event.data are not generated")
+        }
+        let id = field.name.isEmpty ? "_event.data" : "_event.data." + field.name
+        var read = ContextField(
+            id: id, swiftName: "eventData_" + field.swiftName.filter { $0 != "`" }, type: field.type + "?", initial: "nil",
+            isOptional: true, position: TextPosition(line: 0, column: 0), unboundUntilAssigned: true
+        )
+        read.readPath = "(\(shape.typeName)(event)?.\(field.swiftName))"
+        // A member the event's data lacks is an error in the session, however it is read.
+        guard field.mayBeAbsent, reading != .value else { return try self.read(read, reading) }
+        let value = try self.read(read, .value)
+        return reading == .text ? "scxmlText(\(value))" : value
+    }
+}

@@ -1,0 +1,45 @@
+/// Writing the data events carry (``EventDataShape``): a struct per event name that carries
+/// data, which its `Event` case holds.
+extension SwiftChartWriter {
+    /// Event name → its data, for the events that carry some.
+    var eventDataShapes: [String: EventDataShape] { content?.eventData.shapes ?? [:] }
+
+    /// A struct per event that carries data, in the order of `Event`'s cases: its fields, an
+    /// initializer whose optional fields default to `nil`, and `init?(_:)`, which reads it from an
+    /// event (`nil` for another event, whose fields are then SCXML's `undefined`).
+    mutating func writeEventData() {
+        let shapes = eventDataShapes
+        for event in events {
+            guard let shape = shapes[event.name] else { continue }
+            let name = SwiftNames.escapedText(event.name)
+            let caseName = SwiftNames.escaped(eventTable.names[event.name] ?? "")
+            lines.append("    /// The data of the event `\(name)`: the union of what the document's `<send>`s of it give; a field")
+            lines.append("    /// some `<send>` or `<raise>` of it does not give is optional (`nil` is SCXML's `undefined`).")
+            lines.append("    \(modifier)struct \(shape.typeName): Hashable, Sendable {")
+            for field in shape.fields {
+                let what = field.name.isEmpty ? "The `<content>`'s value (`_event.data`)." : "`_event.data.\(SwiftNames.escapedText(field.name))`."
+                lines.append("        /// \(what)")
+                lines.append("        \(modifier)var \(field.swiftName): \(field.type)\(field.isOptional ? "?" : "")")
+            }
+            lines.append("")
+            lines.append("        /// Makes the data from its fields.")
+            let parameters = shape.fields.map { field in
+                "\(field.swiftName): \(field.type)" + (field.isOptional ? "? = nil" : "")
+            }
+            lines.append("        \(modifier)init(\(parameters.joined(separator: ", "))) {")
+            for field in shape.fields {
+                let plain = field.swiftName.filter { $0 != "`" }
+                lines.append("            self.\(plain) = \(field.swiftName)")
+            }
+            lines.append("        }")
+            lines.append("")
+            lines.append("        /// The data of `event`, or `nil` when it is another event.")
+            lines.append("        \(modifier)init?(_ event: Event) {")
+            lines.append("            guard case .\(caseName)(let data) = event else { return nil }")
+            lines.append("            self = data")
+            lines.append("        }")
+            lines.append("    }")
+            lines.append("")
+        }
+    }
+}
