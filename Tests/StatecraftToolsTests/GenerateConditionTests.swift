@@ -8,26 +8,12 @@ import Testing
 /// false, as the session does. `StatecraftGenerateTests` runs such charts next to the session.
 @Suite("Generating conditions that raise error.execution")
 struct GenerateConditionTests {
-    private func generate(_ xml: String) throws -> String {
-        try SCXMLSwiftGenerator(document: SimulationFixtures.document(xml)).generate()
-    }
+    private func generate(_ xml: String) throws -> String { try GenerationFixtures.generate(xml) }
 
-    private func refusals(_ xml: String) throws -> [String] {
-        do {
-            _ = try generate(xml)
-            return []
-        } catch let error as SCXMLGenerationError {
-            return error.refusals.map(\.description)
-        }
-    }
+    private func refusals(_ xml: String) throws -> [String] { try GenerationFixtures.refusals(xml) }
 
     private func statecraft(_ body: String, data: String = "") -> String {
-        """
-        <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft">
-          <datamodel>\(data)</datamodel>
-        \(body)
-        </scxml>
-        """
+        GenerationFixtures.statecraft(body, data: data)
     }
 
     @Test func aConditionThatIsNotABooleanThrowsWhatTheSessionSays() throws {

@@ -7,15 +7,7 @@ import Testing
 /// `StatecraftGenerateTests/InvocationTests` compiles and runs a generated invocation.
 @Suite("Generating <invoke> from SCXML")
 struct GenerateInvocationTests {
-    private func refusals(_ xml: String) throws -> [String] {
-        let generator = SCXMLSwiftGenerator(document: try SimulationFixtures.document(xml))
-        do {
-            _ = try generator.generate()
-            return []
-        } catch {
-            return error.refusals.map(\.description)
-        }
-    }
+    private func refusals(_ xml: String) throws -> [String] { try GenerationFixtures.refusals(xml) }
 
     private static let child = """
         <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="null">\

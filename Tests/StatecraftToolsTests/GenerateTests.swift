@@ -9,13 +9,11 @@ import Testing
 @Suite("Generating Swift from SCXML")
 struct GenerateTests {
     private func generate(_ xml: String, name: String? = nil) throws -> String {
-        try SCXMLSwiftGenerator(document: SimulationFixtures.document(xml), typeName: name).generate()
+        try GenerationFixtures.generate(xml, name: name)
     }
 
     /// What the generator refuses in `xml`, or `[]` when it generates it.
-    private func refusals(_ xml: String) throws -> [String] {
-        try generationError(xml)?.refusals.map(\.description) ?? []
-    }
+    private func refusals(_ xml: String) throws -> [String] { try GenerationFixtures.refusals(xml) }
 
     private func generationError(_ xml: String) throws -> SCXMLGenerationError? {
         let generator = SCXMLSwiftGenerator(document: try SimulationFixtures.document(xml))
