@@ -7,16 +7,8 @@ import Testing
 /// states, and the same `error.execution` events, counted by the same logs.
 @Suite("Conditions that raise error.execution, generated from SCXML, agree with the interpreter")
 struct ConditionTests {
-    final class Recorder: Conditions.Host {
-        var logs: [String] = []
-
-        func log(label: String, message: String) {
-            logs.append("\(label): \(message)")
-        }
-    }
-
     @Test func aConditionThatIsNotABooleanIsFalseAndRaisesErrorExecutionAsInTheSession() throws {
-        let host = Recorder()
+        let host = LogRecorder()
         var sessionLogs: [String] = []
         let (trace, machine) = try runSideBySide(
             Conditions.makeChart(), context: Conditions.Context(host: host), document: "Conditions.scxml",
@@ -44,3 +36,5 @@ struct ConditionTests {
         #expect(trace == [["waiting"], ["done"]])
     }
 }
+
+extension LogRecorder: Conditions.Host {}

@@ -8,14 +8,6 @@ import Testing
 /// `error.execution` when read, a namelist's unbound data reads `undefined`), and the same final data.
 @Suite("Events with data generated from SCXML agree with the interpreter")
 struct EventDataTests {
-    final class Recorder: EventData.Host {
-        var logs: [String] = []
-
-        func log(label: String, message: String) {
-            logs.append("\(label): \(message)")
-        }
-    }
-
     /// The data the session is sent with the app's event, as the generated event carries it.
     static func sessionData(_ event: EventData.Event) -> SCXMLValue {
         guard case .ping(let data) = event else { return .undefined }
@@ -26,7 +18,7 @@ struct EventDataTests {
     }
 
     @Test func eventsCarryTheirDataAsInTheSession() throws {
-        let host = Recorder()
+        let host = LogRecorder()
         var sessionLogs: [String] = []
         let (trace, machine) = try runSideBySide(
             EventData.makeChart(), context: EventData.Context(host: host), document: "EventData.scxml",
@@ -59,3 +51,5 @@ struct EventDataTests {
         #expect(EventData.Event.ping(ping).kind == .ping)
     }
 }
+
+extension LogRecorder: EventData.Host {}

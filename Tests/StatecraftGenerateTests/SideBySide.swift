@@ -58,3 +58,13 @@ func runSideBySide<State: RawRepresentable<String>, Event, Context>(
     }
     return (trace, machine)
 }
+
+/// A generated chart's `Host` that keeps what `<log>` writes, as `label: message`: each test
+/// declares its conformance to the chart's `Host` whose only requirement is `log`.
+final class LogRecorder {
+    var logs: [String] = []
+
+    func log(label: String, message: String) {
+        logs.append("\(label): \(message)")
+    }
+}

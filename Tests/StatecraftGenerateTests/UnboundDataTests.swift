@@ -7,16 +7,8 @@ import Testing
 /// `undefined`), `error.execution` where arithmetic meets undefined, and the same final data.
 @Suite("Data without expr generated from SCXML agrees with the interpreter")
 struct UnboundDataTests {
-    final class Recorder: Unbound.Host {
-        var logs: [String] = []
-
-        func log(label: String, message: String) {
-            logs.append("\(label): \(message)")
-        }
-    }
-
     @Test func unboundDataIsUndefinedUntilAssignedAsInTheSession() throws {
-        let host = Recorder()
+        let host = LogRecorder()
         var sessionLogs: [String] = []
         let (trace, machine) = try runSideBySide(
             Unbound.makeChart(), context: Unbound.Context(host: host), document: "Unbound.scxml",
@@ -33,9 +25,11 @@ struct UnboundDataTests {
     }
 
     @Test func theFieldsAreOptionalOfTheInferredTypes() {
-        let context = Unbound.Context(host: Recorder())
+        let context = Unbound.Context(host: LogRecorder())
         let count: Double? = context.count, name: String? = context.name, at: Double? = context.at
         let letter: String? = context.letter  // declared by its <foreach>
         #expect(count == nil && name == nil && at == nil && context.copy == nil && letter == nil)
     }
 }
+
+extension LogRecorder: Unbound.Host {}

@@ -21,6 +21,30 @@ struct DoneEventTests {
         #expect(machine.context.lines == ["enter f", "done a with data(7)"])
     }
 
+    /// SCXML 5.7: when evaluating `<donedata>` fails, `error.execution` is raised and the done
+    /// event is still queued, after it and without data.
+    @Test func doneDataThatRaisesQueuesTheDoneEventAfterWhatItRaisedWithoutData() throws {
+        let chart = try Statechart<S, E, Log> {
+            Compound(.a) {
+                Atomic(.a1) { On(.next, to: .f) }
+                Final(.f) {
+                    DoneData { log, effects in
+                        log.lines.append("evaluate")
+                        effects.raise(.go)
+                        return nil
+                    }
+                }
+                On(.go) { log, _ in log.lines.append("go") }
+                OnDone(to: .b) { log, data, _ in log.lines.append("done a with \(data.map { "\($0)" } ?? "nothing")") }
+            }
+            Atomic(.b)
+        }
+        var machine = chart.makeMachine(context: Log())
+        machine.send(.next)
+        #expect(machine.activeStates == [.b])
+        #expect(machine.context.lines == ["evaluate", "go", "done a with nothing"])
+    }
+
     @Test func parallelIsDoneWhenEveryRegionIsDoneAfterTheRegionsDoneEvents() throws {
         let chart = try Statechart<S, E, Log> {
             Parallel(.p) {

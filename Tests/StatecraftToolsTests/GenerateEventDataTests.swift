@@ -94,4 +94,90 @@ struct GenerateEventDataTests {
             "<transition> at 22:5: no <send> of the event 'seven' gives 'm'",
         ])
     }
+
+    /// SCXML 5.7: a final's `<donedata>` gives its parent's done event data, built by `DoneData`;
+    /// a final of the same parent without one gives the event without data (`doneState`).
+    @Test func doneDataGivesTheParentsDoneEventATypedStruct() throws {
+        let swift = try generate(statecraft("""
+              <state id="order" initial="choosing">
+                <state id="choosing">
+                  <transition event="pay" target="paid"/>
+                  <transition event="cancel" target="cancelled"/>
+                </state>
+                <final id="paid">
+                  <donedata><param name="total" expr="x * 2"/><param name="card" location="x"/></donedata>
+                </final>
+                <final id="cancelled"/>
+                <transition event="done.state.order" cond="isBound(_event.data)" target="end">
+                  <log expr="_event.data.total"/>
+                </transition>
+              </state>
+              <final id="end"/>
+            """))
+        #expect(swift.contains("case doneStateOrder(DoneStateOrderData)"))
+        #expect(swift.contains("case .doneStateOrder: \"done.state.order\""))
+        #expect(swift.contains("var total: Double?\n"))
+        #expect(swift.contains("doneEvent: { state, data in data ?? .doneState(state) }"))
+        #expect(swift.contains("DoneData { context, effects in"))
+        #expect(swift.contains("return .doneStateOrder(DoneStateOrderData(total: (context.x * 2), card: context.x))"))
+        #expect(swift.contains("return (DoneStateOrderData(event) != nil)"))
+        // The exact form: the done event with data has its state's done kind.
+        #expect(swift.contains("case .doneStateOrder: .doneStateOrder"))
+        #expect(swift.components(separatedBy: "            case doneStateOrder\n").count == 2)  // one Kind case
+    }
+
+    /// SCXML 5.7: when evaluating `<donedata>` fails, the processor raises `error.execution` and
+    /// the done event has no data: a location naming no `<data>`, an expression that does not
+    /// parse. (An expression reading data that may be unbound is refused: its type is not inferred.)
+    @Test func doneDataThatFailsRaisesErrorExecutionAndGivesNoData() throws {
+        let swift = try generate(statecraft("""
+              <state id="a" initial="a1">
+                <final id="a1"><donedata><param name="n" expr="x +"/></donedata></final>
+                <transition event="done.state.a" cond="!isBound(_event.data)" target="b"/>
+              </state>
+              <state id="b" initial="b1">
+                <final id="b1"><donedata><param name="n" location="nowhere"/></donedata></final>
+                <transition event="done.state.b" cond="!isBound(_event.data)" target="c"/>
+              </state>
+              <state id="c" initial="c1">
+                <final id="c1"><donedata><content expr="1 +"/></donedata></final>
+                <transition event="error.execution" target="end"/>
+              </state>
+              <final id="end"/>
+            """))
+        #expect(swift.contains("effects.raise(.errorExecution)  // the expression 'x +' of the <param name=\"n\"> does not parse"))
+        #expect(swift.contains("effects.raise(.errorExecution)  // the <param name=\"n\">'s location names no <data> ('nowhere')"))
+        #expect(swift.contains("effects.raise(.errorExecution)  // the <content>'s expression '1 +' does not parse"))
+        // b's done event never has data: no event the transition takes carries any.
+        #expect(swift.contains("return (!false)"))
+    }
+
+    @Test func doneDataThatCannotBeGeneratedIsRefusedAtItsElement() throws {
+        let found = try refusals(statecraft("""
+              <state id="a" initial="a1">
+                <final id="a1"><donedata><param name="n" expr="1"/></donedata></final>
+                <final id="a2"><donedata><param name="n" expr="'one'"/></donedata></final>
+              </state>
+              <state id="b" initial="b1">
+                <final id="b1"><donedata><param name="n" expr="_event.name"/></donedata></final>
+              </state>
+              <final id="end"><donedata><param name="n" expr="1"/></donedata></final>
+            """))
+        #expect(found == [
+            "<donedata> at 5:20: the event 'done.state.a' gives 'n' a String here and a Double at 4:20: its data has no one "
+                + "type; give it one type",
+            "<donedata> at 8:20: the type of the <param name=\"n\">'s expr cannot be inferred (it reads data that may be "
+                + "unbound, _event, members, or objects); give it a literal, typed data, or an expression of them",
+            "<donedata> at 10:19: the done data of a top-level final is the invoking session's done.invoke data, which is "
+                + "not generated yet: events cross between machines without data",
+        ])
+        let null = try refusals("""
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="null">
+              <state id="a" initial="a1"><final id="a1"><donedata><content>21</content></donedata></final></state>
+            </scxml>
+            """)
+        #expect(null == [
+            "<donedata> at 2:45: done data is generated in the statecraft datamodel, whose expressions the generator translates",
+        ])
+    }
 }

@@ -39,6 +39,10 @@ struct GenerateTests {
         #expect(try generate(document(body, attributes: #" name="traffic-light""#), name: "my light").contains("\nenum MyLight {\n"))
         #expect(try generate(document(body)).contains("\nenum Test {\n"))  // the fixture's file, test.scxml
         #expect(try generate(document(body, attributes: #" name="statechart""#)).contains("\nenum StatechartChart {\n"))
+        // A name the generated code writes would be hidden by the type: it gets a suffix.
+        for element in ["Final", "OnEntry", "OnExit", "DoneData"] {
+            #expect(SwiftNames.typeName(element) == element + "Chart")
+        }
         #expect(SwiftNames.typeName("9 lives") == "_9Lives")
         #expect(SwiftNames.typeName("---") == "GeneratedChart")
     }
@@ -208,7 +212,8 @@ struct GenerateTests {
             "<transition> at 5:5: typeof() is not generated: in the generated code every value's type is known when it is built",
             "<invoke> at 6:5: an invoked document named by srcexpr is known only when the invocation starts: not generated; "
                 + "give it inline in <content> or by 'src'",
-            "<donedata> at 8:17: done data is not generated yet",
+            "<donedata> at 8:17: the done data of a top-level final is the invoking session's done.invoke data, which is "
+                + "not generated yet: events cross between machines without data",
         ])
         let null = try refusals(document(#"<state id="a"><onentry><if cond="In('a')"><raise event="e"/></if></onentry></state>"#))
         #expect(null.first?.hasPrefix("<if> at 2:24: the null datamodel evaluates no expression") == true)

@@ -101,8 +101,7 @@ public enum StateBuilder<State: Hashable & Sendable, Event: MachineEvent, Contex
 
     /// Done data, in a final state.
     public static func buildExpression(_ data: DoneData<State, Event, Context>) -> [Element] {
-        let make = data.make
-        return [Element(storage: .doneData { context, _ in make(context) })]
+        [Element(storage: .doneData(data.make))]
     }
 }
 

@@ -336,12 +336,34 @@ public struct Initial<State: Hashable & Sendable, Event: MachineEvent, Context> 
 /// ``OnDone`` transitions receive it: as the event with `OnDone()`, as the case's payload with
 /// `OnDone(\.receipt)`.
 public struct DoneData<State: Hashable & Sendable, Event: MachineEvent, Context> {
-    let make: @Sendable (Context) -> Event?
+    let make: DoneDataClosure<Event, Context>
 
     /// Declares done data.
     ///
     /// - Parameter make: Computes the data from the context when the final state is entered.
     public init(_ make: @escaping @Sendable (_ context: Context) -> Event?) {
+        self.make = { context, _ in make(context) }
+    }
+
+    /// Declares done data whose computation may fail, as SCXML's `<donedata>` may (SCXML 5.7):
+    /// `make` raises an event through `effects` (an `error.execution` of yours) and returns
+    /// `nil`, and the done event is then queued after that event, without data.
+    ///
+    /// ```swift
+    /// Final(.paid) {
+    ///     DoneData { order, effects in
+    ///         guard let total = order.total else {
+    ///             effects.raise(.invalidTotal)
+    ///             return nil
+    ///         }
+    ///         return .receipt(total: total)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameter make: Computes the data when the final state is entered; the events it
+    ///   raises come before the done event.
+    public init(_ make: @escaping @Sendable (_ context: inout Context, _ effects: inout Effects<Event>) -> Event?) {
         self.make = make
     }
 }

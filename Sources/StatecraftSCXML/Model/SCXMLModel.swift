@@ -79,10 +79,18 @@ package struct ParamModel: Hashable, Sendable {
 }
 
 package struct DoneDataModel: Hashable, Sendable {
-    var contentExpr: String?
-    var content: ContentModel?
-    var params: [ParamModel] = []
+    package var contentExpr: String?
+    package var content: ContentModel?
+    package var params: [ParamModel] = []
     package var position: TextPosition
+}
+
+extension DoneDataModel {
+    /// The `<donedata>` as the data of a `<send>` (its `<param>`s or `<content>`), which gives an
+    /// event its data in the same way.
+    package var asSend: SendModel {
+        SendModel(params: params, contentExpr: contentExpr, content: content)
+    }
 }
 
 package struct SendModel: Hashable, Sendable {

@@ -32,14 +32,27 @@ struct EventDataShape: Hashable {
     var isContent: Bool
 }
 
+/// A final state's `<donedata>` (or its absence), which gives the data of its parent's done
+/// event `done.state.<parent id>` (SCXML 5.7).
+struct DoneDataSource {
+    /// `done.state.<parent id>`.
+    var event: String
+    /// The final's `<donedata>`; `nil` for a final without one, whose done event has no data.
+    var data: DoneDataModel?
+}
+
 /// Finds the data every event carries (``EventDataShape``) from the document's `<send>`s to the
-/// machine itself, before the executable content is translated, and why a `<send>`'s data cannot
-/// be typed.
+/// machine itself and its finals' `<donedata>`, before the executable content is translated,
+/// and why a `<send>`'s or `<donedata>`'s data cannot be typed.
 struct EventDataShapes {
     /// Event name → its data.
     private(set) var shapes: [String: EventDataShape] = [:]
-    /// Position of a `<send>` whose data cannot be typed → why.
+    /// Position of a `<send>` or `<donedata>` whose data cannot be typed → why.
     private(set) var refused: [TextPosition: String] = [:]
+    /// Position of a `<donedata>` whose evaluation always fails → why: its `<param>` names no
+    /// `<data>` or its expression does not parse. The machine then raises `error.execution` and
+    /// the done event has no data, as the session does (SCXML 5.7).
+    private(set) var failingDoneData: [TextPosition: String] = [:]
 
     /// One `<send>`'s or `<raise>`'s data: its fields in order, or `nil` for an event without data.
     private struct Given {
@@ -50,8 +63,15 @@ struct EventDataShapes {
 
     /// Surveys `blocks` (every block of the document), typing `<param>` expressions and namelist
     /// data over `fields`, as ``ExpressionTypes`` types a `<data>`'s `expr`.
-    init(_ blocks: [[Action]], fields: [String: ContextField], reserved: Set<String>) {
+    ///
+    /// - Parameter declared: The ids of every `<data>` of the document, those refused included:
+    ///   a `<donedata>` naming another fails when it is evaluated.
+    init(
+        _ blocks: [[Action]], doneData: [DoneDataSource] = [], fields: [String: ContextField], declared: Set<String> = [],
+        reserved: Set<String>
+    ) {
         var refused: [TextPosition: String] = [:]
+        var failing: [TextPosition: String] = [:]
         var shapes: [String: EventDataShape] = [:]
         var given: [String: [Given?]] = [:]
         var order: [String] = []
@@ -89,6 +109,22 @@ struct EventDataShapes {
             }
         }
         blocks.forEach(walk)
+        for source in doneData {
+            guard let data = source.data, !data.params.isEmpty || data.content != nil || data.contentExpr != nil else {
+                note(source.event, nil)
+                continue
+            }
+            if let why = Self.failure(of: data, declared: declared) {
+                failing[data.position] = why
+                note(source.event, nil)
+                continue
+            }
+            do throws(Untranslatable) {
+                note(source.event, try Self.data(of: data.asSend, fields: fields, at: data.position))
+            } catch {
+                refused[data.position] = error.reason
+            }
+        }
         var typeNames = reserved
         for name in order {
             let all = given[name] ?? []
@@ -139,6 +175,29 @@ struct EventDataShapes {
         }
         self.shapes = shapes
         self.refused = refused
+        self.failingDoneData = failing
+    }
+
+    /// Why evaluating `data` always fails, raising `error.execution` (SCXML 5.7): a `<param>`
+    /// location that does not parse or names no `<data>`, or an expression that does not parse;
+    /// `nil` when it may succeed.
+    private static func failure(of data: DoneDataModel, declared: Set<String>) -> String? {
+        for param in data.params {
+            if let location = param.location {
+                guard let node = try? StatecraftExpressionSyntax.location(location) else {
+                    return "the location '\(SwiftNames.escapedText(location))' of the <param name=\"\(SwiftNames.escapedText(param.name))\"> does not parse"
+                }
+                if !declared.contains(node.variable), !node.variable.hasPrefix("_") {
+                    return "the <param name=\"\(SwiftNames.escapedText(param.name))\">'s location names no <data> ('\(SwiftNames.escapedText(node.variable))')"
+                }
+            } else if (try? StatecraftExpressionSyntax.expression(param.expr ?? "")) == nil {
+                return "the expression '\(SwiftNames.escapedText(param.expr ?? ""))' of the <param name=\"\(SwiftNames.escapedText(param.name))\"> does not parse"
+            }
+        }
+        if let expr = data.contentExpr, (try? StatecraftExpressionSyntax.expression(expr)) == nil {
+            return "the <content>'s expression '\(SwiftNames.escapedText(expr))' does not parse"
+        }
+        return nil
     }
 
     /// The data one `<send>` gives: its namelist, then its `<param>`s (the session's order), or

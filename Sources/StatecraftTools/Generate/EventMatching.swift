@@ -120,7 +120,9 @@ extension SwiftChartWriter {
         lines.append("")
         lines.append("        /// What transitions match, by equality: an event, or one state's done event.")
         lines.append("        \(modifier)enum Kind: Hashable, Sendable {")
-        for event in events {
+        // A done event with data (`<donedata>`) is a case of its own whose kind is its state's.
+        let doneNames = Set(states.map { "done.state." + $0 })
+        for event in events where !doneNames.contains(event.name) {
             lines.append("            /// `\(SwiftNames.escapedText(event.name))`.")
             lines.append("            case \(SwiftNames.escaped(eventTable.names[event.name] ?? ""))")
         }

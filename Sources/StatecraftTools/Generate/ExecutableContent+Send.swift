@@ -158,9 +158,13 @@ extension ExecutableContent {
 
     /// The data struct's initializer's arguments for `send`: its namelist, then its `<param>`s,
     /// or its `<content>`, each translated as the field is typed.
-    private func dataArguments(_ send: SendModel, event: String) throws(Untranslatable) -> String {
+    ///
+    /// - Parameter translator: How the values are translated; by default as in the block's code.
+    func dataArguments(
+        _ send: SendModel, event: String, _ translator: ExpressionTranslator? = nil
+    ) throws(Untranslatable) -> String {
         guard let shape = eventData.shapes[event] else { return "" }
-        let expressions = translator(eventIsOptional: currentEvent == nil, inAction: true)
+        let expressions = translator ?? self.translator(eventIsOptional: currentEvent == nil, inAction: true)
         // Name → the value's Swift; written in the order of the struct's fields, as its initializer takes them.
         var values: [String: String] = [:]
         if let expr = send.contentExpr {

@@ -53,6 +53,8 @@ struct ExecutableContent {
     var eventData = EventDataShapes([], fields: [:], reserved: [])
     /// The event descriptor of the transition whose code is being translated; `nil` elsewhere.
     var currentEvent: String?
+    /// Where the document makes its events (`_event.type` and the other fields).
+    var eventOrigins: EventOrigins?
 
     /// Whether the statement just translated always ends its block (it raises `error.execution`).
     private(set) var endsBlock = false
@@ -83,15 +85,20 @@ struct ExecutableContent {
 
     /// Translates every block once, to collect refusals and declarations, after finding the data
     /// each event carries; a transition's block comes with its event descriptor.
-    mutating func survey(_ blocks: [(actions: [Action], event: String?)], reservedTypeNames: Set<String>) {
+    mutating func survey(
+        _ blocks: [(actions: [Action], event: String?)], doneData: [DoneDataSource] = [], reservedTypeNames: Set<String>
+    ) {
         hasActions = blocks.contains { !$0.actions.isEmpty }
-        eventData = EventDataShapes(blocks.map { $0.actions }, fields: fields, reserved: reservedTypeNames)
+        eventData = EventDataShapes(
+            blocks.map { $0.actions }, doneData: doneData, fields: fields, declared: declared, reserved: reservedTypeNames
+        )
         var sink: [String] = []
         for block in blocks {
             currentEvent = block.event
             translate(block.actions, eventIsOptional: block.event == nil, into: &sink, survey: true)
         }
         currentEvent = nil
+        surveyDoneData(doneData)
     }
 
     /// The Swift statements of `actions`, one per line, without indentation, in the code of a
@@ -117,6 +124,7 @@ struct ExecutableContent {
         translator.system = system
         translator.eventData = eventData.shapes
         translator.eventDescriptor = currentEvent
+        translator.eventOrigins = eventOrigins
         return translator
     }
 
@@ -332,44 +340,18 @@ struct ExecutableContent {
 
     /// `guard let` of the data `unwraps` holds, which raises `error.execution` and ends the block.
     /// `position` is the statement's, for a read that is no `<data>` (`_event.data.name`).
-    private mutating func guardLines(_ unwraps: Unwraps, at position: TextPosition, survey: Bool) -> [String] {
+    mutating func guardLines(
+        _ unwraps: Unwraps, at position: TextPosition, survey: Bool, exit: String = "return"
+    ) -> [String] {
         guard let first = unwraps.fields.first else { return [] }
         if survey { noteInternal("error.execution", at: first.readPath == nil ? first.position : position) }
         let bindings = unwraps.fields.map { "let \(Unwraps.constant($0)) = \($0.readPath ?? "context." + $0.swiftName)" }
         return [
             "guard \(bindings.joined(separator: ", ")) else {",
             "    effects.raise(.\(eventCases["error.execution"] ?? "_"))",
-            "    return",
+            "    \(exit)",
             "}",
         ]
-    }
-
-    /// Refuses an assignment of a value whose type is certainly not the field's (a string to a
-    /// number): the datamodel's variables change type, the generated fields do not.
-    private func checkType(of expr: String, assignedTo field: ContextField) throws(Untranslatable) {
-        let simple: Set<String> = ["Double", "String", "Bool"]
-        let fieldType = field.type.hasSuffix("?") ? String(field.type.dropLast()) : field.type
-        guard let node = try? StatecraftExpressionSyntax.expression(expr), let type = ExpressionTypes.type(of: node, fields),
-            simple.contains(type), simple.contains(fieldType), type != fieldType else { return }
-        throw Untranslatable(reason: "the value assigned to '\(SwiftNames.escapedText(field.id))' is a \(type), and its field "
-            + "a \(fieldType): the datamodel's variables change type, the generated fields do not; give it one type, "
-            + "or state one with statecraft:type")
-    }
-
-    /// An assignment the session refuses when it runs, raising `error.execution` and ending the
-    /// block: to a system variable (SCXML 5.10: they are read-only), or to a variable no `<data>`
-    /// declares (the statecraft datamodel assigns only declared variables); `nil` for another location.
-    mutating func refusedAssignment(_ location: LocationNode, at position: TextPosition, survey: Bool) -> [String]? {
-        let variable = SwiftNames.escapedText(location.variable)
-        let why: String
-        if SCXMLExpressionDatamodel.systemVariableNames.contains(location.variable) {
-            why = "the system variable \(variable) is read-only (SCXML 5.10)"
-        } else if fields[location.variable] == nil, !declared.contains(location.variable) {
-            why = "'\(variable)' names no <data>"
-        } else {
-            return nil
-        }
-        return raisingErrorExecution(why, at: position, survey: survey)
     }
 
     /// Statements that raise `error.execution` and end the block, as the session does when what

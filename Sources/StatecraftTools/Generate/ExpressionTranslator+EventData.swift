@@ -7,18 +7,7 @@ extension ExpressionTranslator {
     /// (`PingData(event)?.count`), optional; reading a field the event was not given raises
     /// `error.execution` however it is read, as the session does.
     func eventDataRead(_ steps: [PathStep], reading: Reading) throws(Untranslatable) -> String {
-        guard let descriptor = eventDescriptor, !eventIsOptional else {
-            throw Untranslatable(reason: "_event.data is generated in the condition and actions of a transition with an "
-                + "event, whose event's data has a type; here the event is not known")
-        }
-        let alternatives = EventDescriptor(descriptor).alternatives
-        if alternatives.contains("*") {
-            throw Untranslatable(reason: "_event.data is not generated in a transition taking every event ('*'): the events' "
-                + "data have different types")
-        }
-        let shapes = eventData.values.filter { shape in
-            alternatives.contains { shape.eventName == $0 || shape.eventName.hasPrefix($0 + ".") }
-        }.sorted { $0.eventName < $1.eventName }
+        let (descriptor, shapes) = try eventDataShapes()
         guard let shape = shapes.first else {
             throw Untranslatable(reason: "no event the transition takes ('\(SwiftNames.escapedText(descriptor))') carries "
                 + "data: no <send> of it to the machine has <param>, namelist or <content>")
@@ -58,5 +47,78 @@ extension ExpressionTranslator {
         guard field.mayBeAbsent, reading != .value else { return try self.read(read, reading) }
         let value = try self.read(read, .value)
         return reading == .text ? "scxmlText(\(value))" : value
+    }
+
+    /// `isBound(_event.data)`: whether the transition's event carries data; `false` when no
+    /// event it takes carries any (`_event.data` is then `undefined`), as for a done event whose
+    /// `<donedata>` failed.
+    func eventDataIsBound() throws(Untranslatable) -> String {
+        let (descriptor, shapes) = try eventDataShapes()
+        guard let shape = shapes.first else { return "false" }
+        guard shapes.count == 1 else {
+            throw Untranslatable(reason: "the descriptor '\(SwiftNames.escapedText(descriptor))' takes events of several "
+                + "data shapes (" + shapes.map { "'\(SwiftNames.escapedText($0.eventName))'" }.joined(separator: ", ")
+                + "): isBound(_event.data) is generated in a transition whose events have one")
+        }
+        return "(\(shape.typeName)(event) != nil)"
+    }
+
+    /// The transition's event descriptor and the data shapes of the events it takes, by name.
+    private func eventDataShapes() throws(Untranslatable) -> (descriptor: String, shapes: [EventDataShape]) {
+        guard let descriptor = eventDescriptor, !eventIsOptional else {
+            throw Untranslatable(reason: "_event.data is generated in the condition and actions of a transition with an "
+                + "event, whose event's data has a type; here the event is not known")
+        }
+        let alternatives = EventDescriptor(descriptor).alternatives
+        if alternatives.contains("*") {
+            throw Untranslatable(reason: "_event.data is not generated in a transition taking every event ('*'): the events' "
+                + "data have different types")
+        }
+        let shapes = eventData.values.filter { shape in
+            alternatives.contains { shape.eventName == $0 || shape.eventName.hasPrefix($0 + ".") }
+        }.sorted { $0.eventName < $1.eventName }
+        return (descriptor, shapes)
+    }
+
+    /// `_event.type`, `.sendid`, `.origin`, `.origintype` or `.invokeid` in a transition with an
+    /// event: the one value the events it takes have (``EventOrigins``), a `String`; undefined is
+    /// read as unbound data is (`nil`, and `error.execution` when read as a value).
+    func eventFieldRead(_ member: String, reading: Reading) throws(Untranslatable) -> String {
+        switch try eventField(member) {
+        case .text(let text):
+            return SwiftNames.literal(text)
+        case .ownOrigin:
+            guard let system else {
+                throw Untranslatable(reason: "_event.origin is the machine's session id, read in actions and conditions only")
+            }
+            system.sessionID = true
+            return "(\"#_scxml_\" + \(contextPrefix)sessionID)"
+        case .undefined:
+            var field = ContextField(
+                id: "_event." + member, swiftName: "event_" + member, type: "String?", initial: "nil", isOptional: true,
+                position: TextPosition(line: 0, column: 0), unboundUntilAssigned: true
+            )
+            field.readPath = "(nil as String?)"
+            return try read(field, reading)
+        case .unknown(let why):
+            throw Untranslatable(reason: why)
+        }
+    }
+
+    /// `isBound(_event.<member>)`: whether the events the transition takes have the field.
+    func eventFieldIsBound(_ member: String) throws(Untranslatable) -> String {
+        switch try eventField(member) {
+        case .text, .ownOrigin: return "true"
+        case .undefined: return "false"
+        case .unknown(let why): throw Untranslatable(reason: why)
+        }
+    }
+
+    private func eventField(_ member: String) throws(Untranslatable) -> EventOrigins.Value {
+        guard let descriptor = eventDescriptor, !eventIsOptional, let eventOrigins else {
+            throw Untranslatable(reason: "_event.\(member) is generated in the condition and actions of a transition with an "
+                + "event; here the event is not known")
+        }
+        return eventOrigins.value(of: member, descriptor: descriptor)
     }
 }

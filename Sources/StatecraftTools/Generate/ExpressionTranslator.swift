@@ -37,6 +37,9 @@ struct ExpressionTranslator {
     var eventData: [String: EventDataShape] = [:]
     /// The event descriptor of the transition whose code this is; `nil` elsewhere.
     var eventDescriptor: String? = nil
+    /// Where the document makes its events, for `_event.type`, `.sendid`, `.origin`,
+    /// `.origintype` and `.invokeid`; `nil` refuses them.
+    var eventOrigins: EventOrigins? = nil
 
     /// The Swift of a whole expression, which reads unbound data as `reading` says.
     func expression(_ text: String, reading: Reading = .value) throws(Untranslatable) -> String {
@@ -111,8 +114,14 @@ struct ExpressionTranslator {
             if case .variable("_event") = base.kind, case .member("data") = steps[0].selector {
                 return try eventDataRead(Array(steps.dropFirst()), reading: reading)
             }
+            if case .variable("_event") = base.kind, steps.count == 1, case .member(let member) = steps[0].selector,
+                EventOrigins.members.contains(member)
+            {
+                return try eventFieldRead(member, reading: reading)
+            }
             if case .variable("_event") = base.kind {
-                throw Untranslatable(reason: "of _event only _event.name and _event.data are generated")
+                throw Untranslatable(reason: "of _event only its fields (name, type, sendid, origin, origintype, invokeid) "
+                    + "and _event.data are generated")
             }
             throw Untranslatable(reason: "members and indices ('.' and '[') are not generated: the context's fields "
                 + "are whole values, and an index out of range would stop the program where the interpreter raises "
@@ -152,6 +161,10 @@ struct ExpressionTranslator {
         case .call(let builtin, let arguments):
             return try call(builtin, arguments)
         case .isBound(let location):
+            if location.variable == "_event", location.steps.count == 1, case .member(let member) = location.steps[0].selector {
+                if member == "data" { return try eventDataIsBound() }
+                if EventOrigins.members.contains(member) { return try eventFieldIsBound(member) }
+            }
             let field = try field(of: location)
             return field.isOptional ? "(\(contextPrefix)\(field.swiftName) != nil)" : "true"
         }

@@ -30,7 +30,7 @@ enum Refusals {
     }
 
     private static func find(
-        in state: StateModel, ids: Set<String>, claimed: Set<TextPosition>, content: ExecutableContent?,
+        in state: StateModel, parent: String? = nil, ids: Set<String>, claimed: Set<TextPosition>, content: ExecutableContent?,
         into refusals: inout [Refusal]
     ) {
         if content == nil {
@@ -40,7 +40,16 @@ enum Refusals {
             }
         }
         if let doneData = state.doneData {
-            refusals.append(Refusal(element: "donedata", position: doneData.position, reason: "done data is not generated yet"))
+            // A final inside a state gives its parent's done event data (ExecutableContent).
+            if parent == nil {
+                refusals.append(Refusal(
+                    element: "donedata", position: doneData.position,
+                    reason: "the done data of a top-level final is the invoking session's done.invoke data, which is not "
+                        + "generated yet: events cross between machines without data"
+                ))
+            } else if content == nil {
+                refusals.append(Refusal(element: "donedata", position: doneData.position, reason: executable))
+            }
         }
         if let transition = state.initialTransition {
             if content == nil { refusals += transition.actions.map(refuseAction) }
@@ -90,7 +99,9 @@ enum Refusals {
                 ))
             }
         }
-        for child in state.children { find(in: child, ids: ids, claimed: claimed, content: content, into: &refusals) }
+        for child in state.children {
+            find(in: child, parent: state.id, ids: ids, claimed: claimed, content: content, into: &refusals)
+        }
     }
 
     static func elementName(of state: StateModel) -> String {

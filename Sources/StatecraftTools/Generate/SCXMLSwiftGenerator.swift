@@ -160,7 +160,12 @@ package struct SCXMLSwiftGenerator {
         content.adopt(fields, documentName: model.name)
         var blocks: [(actions: [Action], event: String?)] = []
         var transitions: [TransitionModel] = []
+        // Each final inside a state gives (or not) the data of its parent's done event.
+        var doneData: [DoneDataSource] = []
         func gather(_ state: StateModel) {
+            for child in state.children where child.kind == .final {
+                doneData.append(DoneDataSource(event: "done.state." + state.id, data: child.doneData))
+            }
             for block in state.onEntry + state.onExit { blocks.append((block.filter { !claimed.contains($0.position) }, nil)) }
             if let initial = state.initialTransition { blocks.append((initial.actions, nil)) }
             blocks += state.transitions.map { ($0.actions, $0.event) }
@@ -168,7 +173,8 @@ package struct SCXMLSwiftGenerator {
             state.children.forEach(gather)
         }
         model.states.forEach(gather)
-        content.survey(blocks, reservedTypeNames: ["State", "Event", "Context", "Host", "Outgoing", "Invocations", typeName])
+        content.eventOrigins = EventOrigins(model: model, blocks: blocks.map(\.actions) + [model.script])
+        content.survey(blocks, doneData: doneData, reservedTypeNames: ["State", "Event", "Context", "Host", "Outgoing", "Invocations", typeName])
         content.surveyConditions(transitions)
         var allData = model.data
         func collectData(_ state: StateModel) {

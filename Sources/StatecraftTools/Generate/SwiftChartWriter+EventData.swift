@@ -1,3 +1,5 @@
+import StatecraftSCXML
+
 /// Writing the data events carry (``EventDataShape``): a struct per event name that carries
 /// data, which its `Event` case holds.
 extension SwiftChartWriter {
@@ -41,5 +43,14 @@ extension SwiftChartWriter {
             lines.append("    }")
             lines.append("")
         }
+    }
+
+    /// `DoneData` for a final whose `<donedata>` gives its parent's done event data: the event
+    /// with its data, or `nil` after raising `error.execution` when evaluating it fails.
+    func doneDataClosure(of final: StateModel) -> String? {
+        guard var content, final.kind == .final, let data = final.doneData, let parent = parents[final.id],
+            let body = try? content.doneDataStatements(data, event: "done.state." + parent, survey: false)
+        else { return nil }
+        return "DoneData { context, effects in\n" + body.map { "    " + $0 + "\n" }.joined() + "}"
     }
 }

@@ -30,6 +30,8 @@ struct SwiftChartWriter {
     var doneKinds: [String: String] = [:]
     /// The states' ids in document order.
     var stateOrder: [String] = []
+    /// State id → its parent state's id, for the states inside another.
+    var parents: [String: String] = [:]
     /// For an `ecmascript` document, its text: the file holds it and an interpreted session of it
     /// instead of a chart (``writeInterpreted(_:source:xml:)``).
     var interpretedXML: String?
@@ -59,6 +61,7 @@ struct SwiftChartWriter {
         var states: [StateModel] = []
         func collect(_ state: StateModel) {
             states.append(state)
+            for child in state.children { parents[child.id] = state.id }
             state.children.forEach(collect)
         }
         model.states.forEach(collect)
@@ -158,7 +161,12 @@ struct SwiftChartWriter {
         var arguments: [String] = []
         if let initial = model.initial, !initial.isEmpty { arguments.append("initial: \(states(initial))") }
         var options: [String] = []
-        if hasDoneEvents { options.append("doneEvent: { state, _ in .doneState(state) }") }
+        if hasDoneEvents {
+            // A final's <donedata> makes its parent's done event, with data; without data (no
+            // <donedata>, or one whose evaluation failed) it is `doneState`.
+            let carriesData = eventDataShapes.keys.contains { $0.hasPrefix("done.state.") }
+            options.append(carriesData ? "doneEvent: { state, data in data ?? .doneState(state) }" : "doneEvent: { state, _ in .doneState(state) }")
+        }
         if let content, content.conditionsThrow {
             options.append("guardErrorEvent: { _ in .\(content.eventCases["error.execution"] ?? "_") }")
         }
@@ -195,6 +203,7 @@ struct SwiftChartWriter {
         }
         body += model.transitions.flatMap(matching.split).map(transition)
         body += actionBlocks(of: model)
+        if let doneData = doneDataClosure(of: model) { body.append(doneData) }
         body += (timers[model.id] ?? []).map(after)
         switch model.kind {
         case .history(let deep):

@@ -62,7 +62,7 @@ package enum SwiftNames {
     /// The names the generated file refers to, which a type of that name would hide.
     static let usedByGeneratedCode: Set<String> = [
         "Statecraft", "Statechart", "StatechartOptions", "Atomic", "Compound", "Parallel", "Final", "History",
-        "Initial", "On", "Always", "After", "When", "EventDescriptor", "MachineEvent", "DefinitionError", "Machine", "State",
+        "Initial", "On", "Always", "After", "When", "OnEntry", "OnExit", "DoneData", "EventDescriptor", "MachineEvent", "DefinitionError", "Machine", "State",
         "Event", "Void", "String", "Hashable", "Sendable", "CaseIterable", "Swift",
         // An interpreted (ecmascript) document's file.
         "StatecraftSCXML", "StatecraftECMAScript", "SCXMLSession", "SCXMLDocument", "SCXMLEvent", "SCXMLDatamodels",

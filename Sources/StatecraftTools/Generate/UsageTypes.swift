@@ -80,8 +80,9 @@ struct UsageTypes {
                 if case .variable(let name) = node.kind {
                     return ["_sessionid", "_name"].contains(name) ? "String" : known[name]
                 }
+                // `_event.name` and the fields EventOrigins answers are strings.
                 if case .path(let base, let steps) = node.kind, case .variable("_event") = base.kind, steps.count == 1,
-                    case .member("name") = steps[0].selector
+                    case .member(let member) = steps[0].selector, member == "name" || EventOrigins.members.contains(member)
                 {
                     return "String"
                 }

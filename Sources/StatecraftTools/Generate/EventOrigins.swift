@@ -1,0 +1,144 @@
+import Statecraft
+import StatecraftSCXML
+
+/// What `_event.type`, `.sendid`, `.origin`, `.origintype` and `.invokeid` (SCXML 5.10.1) are for
+/// the events a transition takes, found from where the document makes each event: a generated
+/// event is a case of `Event`, which does not carry where it came from, so these are known when
+/// every way the document makes the event gives the same value, as the session gives it.
+///
+/// - `<raise>`: `internal`, the rest undefined.
+/// - `<send>` to the machine itself (no target, or a `targetexpr` that may name it): `external`,
+///   the `<send>`'s `id` (undefined without one), the session's own `#_scxml_<id>` origin and the
+///   SCXML processor's type; to `#_internal` the same but `internal`.
+/// - `done.state.<id>`: `internal`; `done.invoke.<id>`: `external`, from the SCXML processor,
+///   with the invocation's id; `error.*`: `platform`.
+/// - An event the document does not make comes from the app: `external`, the rest undefined.
+///
+/// A field that differs between the ways an event is made, or that only the running machine
+/// knows (an `idlocation` id, the origin of an invoked session), is refused with why.
+struct EventOrigins {
+    /// One field's value for one event.
+    enum Value: Hashable {
+        case undefined
+        case text(String)
+        /// `#_scxml_` followed by the machine's session id.
+        case ownOrigin
+        /// Known only when the machine runs: why.
+        case unknown(String)
+    }
+
+    /// The members of `_event` this type answers.
+    static let members: Set<String> = ["type", "sendid", "origin", "origintype", "invokeid"]
+
+    /// Event name → the fields of each way the document makes it.
+    private var made: [String: [[String: Value]]] = [:]
+    /// Whether the document invokes others, whose events may reach it under any name.
+    private let invokes: Bool
+
+    init(model: DocumentModel, blocks: [[Action]]) {
+        var invokeIDs: [String] = []
+        var anyInvoke = false
+        var doneStates: [String] = []
+        func collect(_ state: StateModel) {
+            if !state.invokes.isEmpty { anyInvoke = true }
+            invokeIDs += state.invokes.compactMap(\.id)
+            if state.kind == .parallel || (state.kind == .state && !state.children.isEmpty) { doneStates.append(state.id) }
+            state.children.forEach(collect)
+        }
+        model.states.forEach(collect)
+        invokes = anyInvoke
+        var sendsCarryIDs = false
+        func walk(_ actions: [Action]) {
+            for action in actions {
+                switch action.kind {
+                case .raise(let event):
+                    made[event, default: []].append(Self.fields(type: "internal"))
+                case .send(let send):
+                    if send.id != nil || send.idLocation != nil { sendsCarryIDs = true }
+                    guard let event = send.event, send.eventExpr == nil else { continue }
+                    let toSelf = send.targetExpr != nil || send.target == nil || send.target == "#_internal"
+                    guard toSelf else { continue }
+                    var fields = Self.fields(type: send.target == "#_internal" ? "internal" : "external")
+                    fields["origin"] = .ownOrigin
+                    fields["origintype"] = .text(Self.scxmlProcessor)
+                    if let id = send.id {
+                        fields["sendid"] = .text(id)
+                    } else if send.idLocation != nil {
+                        fields["sendid"] = .unknown("the <send> of '\(SwiftNames.escapedText(event))' takes its id from "
+                            + "idlocation, made when it runs")
+                    }
+                    made[event, default: []].append(fields)
+                case .branches(let branches): branches.forEach { walk($0.actions) }
+                case .foreach(_, _, _, let body): walk(body)
+                default: break
+                }
+            }
+        }
+        blocks.forEach(walk)
+        for id in doneStates { made["done.state." + id, default: []].append(Self.fields(type: "internal")) }
+        for id in invokeIDs {
+            var fields = Self.fields(type: "external")
+            fields["origin"] = .unknown("done.invoke's origin is the invoked session's, known when it runs")
+            fields["origintype"] = .text(Self.scxmlProcessor)
+            fields["invokeid"] = .text(id)
+            made["done.invoke." + id, default: []].append(fields)
+        }
+        for name in ["error.execution", "error.communication"] {
+            var fields = Self.fields(type: "platform")
+            // An error of a failed <send> carries its id (SCXML 5.10.1).
+            if sendsCarryIDs {
+                fields["sendid"] = .unknown("an error event carries the id of the <send> that failed, if any, known when it runs")
+            }
+            made[name, default: []].append(fields)
+        }
+    }
+
+    static let scxmlProcessor = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"
+
+    private static func fields(type: String) -> [String: Value] {
+        ["type": .text(type), "sendid": .undefined, "origin": .undefined, "origintype": .undefined, "invokeid": .undefined]
+    }
+
+    /// `_event.<member>` in a transition of `descriptor`: the one value every event it takes has.
+    func value(of member: String, descriptor: String) -> Value {
+        let alternatives = EventDescriptor(descriptor).alternatives
+        if alternatives.contains("*") {
+            return .unknown("_event.\(member) is not generated in a transition taking every event ('*')")
+        }
+        var found: [(name: String, value: Value)] = []
+        for alternative in alternatives {
+            let names = made.keys.filter { $0 == alternative || $0.hasPrefix(alternative + ".") }.sorted()
+            if names.isEmpty {
+                if invokes {
+                    return .unknown("in a document that invokes others, '\(SwiftNames.escapedText(alternative))' may come "
+                        + "from an invoked session, whose _event.\(member) is known when it runs")
+                }
+                // From the app.
+                found.append((alternative, member == "type" ? .text("external") : .undefined))
+            }
+            for name in names {
+                for fields in made[name] ?? [] { found.append((name, fields[member] ?? .undefined)) }
+            }
+        }
+        guard let first = found.first else { return .undefined }
+        if case .unknown = first.value { return first.value }
+        if let other = found.first(where: { $0.value != first.value }) {
+            if case .unknown = other.value { return other.value }
+            let names = first.name == other.name
+                ? "'\(SwiftNames.escapedText(first.name))' is made in two ways that"
+                : "'\(SwiftNames.escapedText(first.name))' and '\(SwiftNames.escapedText(other.name))'"
+            return .unknown("_event.\(member) is not one value here: \(names) differ in it (\(Self.describe(first.value)) "
+                + "and \(Self.describe(other.value))), and a generated event does not carry where it came from")
+        }
+        return first.value
+    }
+
+    private static func describe(_ value: Value) -> String {
+        switch value {
+        case .undefined: "undefined"
+        case .text(let text): "'\(SwiftNames.escapedText(text))'"
+        case .ownOrigin: "the machine's own origin"
+        case .unknown: "not known"
+        }
+    }
+}

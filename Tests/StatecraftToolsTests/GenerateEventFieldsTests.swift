@@ -1,0 +1,81 @@
+import StatecraftSCXML
+@testable import StatecraftTools
+import Testing
+
+/// `_event.type`, `.sendid`, `.origin`, `.origintype` and `.invokeid` (SCXML 5.10.1) in generated
+/// Swift: known from where the document makes each event, and refused where the ways differ or
+/// only the running machine knows. `StatecraftGenerateTests` runs such a chart next to the
+/// session (`Origins.scxml`).
+@Suite("Generating _event's fields")
+struct GenerateEventFieldsTests {
+    private func generate(_ xml: String) throws -> String { try GenerationFixtures.generate(xml) }
+
+    private func refusals(_ xml: String) throws -> [String] { try GenerationFixtures.refusals(xml) }
+
+    private func statecraft(_ body: String) -> String {
+        GenerationFixtures.statecraft(body, data: #"<data id="s" expr="''"/><data id="b" expr="false"/>"#)
+    }
+
+    @Test func eachFieldIsTheValueTheWayTheEventIsMadeGivesIt() throws {
+        let swift = try generate(statecraft("""
+              <state id="a">
+                <onentry><raise event="r"/><send event="s" id="one"/><send event="i" target="#_internal"/></onentry>
+                <transition event="r"><assign location="s" expr="_event.type"/><assign location="b" expr="isBound(_event.origin)"/></transition>
+                <transition event="s"><assign location="s" expr="_event.sendid"/><assign location="b" expr="isBound(_event.invokeid)"/></transition>
+                <transition event="i"><assign location="s" expr="_event.origin"/></transition>
+                <transition event="error.execution"><assign location="s" expr="_event.type"/></transition>
+                <transition event="app"><assign location="s" expr="_event.type"/></transition>
+              </state>
+            """))
+        #expect(swift.contains("context.s = \"internal\"\n"))
+        #expect(swift.contains("context.b = false\n"))
+        #expect(swift.contains("context.s = \"one\"\n"))
+        #expect(swift.contains("context.s = (\"#_scxml_\" + context.sessionID)\n"))
+        #expect(swift.contains("context.s = \"platform\"\n"))
+        #expect(swift.contains("context.s = \"external\"\n"))
+        // Read as a value, an undefined field raises error.execution, as unbound data does.
+        let undefined = try generate(statecraft("""
+              <state id="a">
+                <onentry><raise event="r"/></onentry>
+                <transition event="r"><assign location="s" expr="_event.origintype"/></transition>
+              </state>
+            """))
+        #expect(undefined.contains("guard let bound_event_origintype = (nil as String?) else {"))
+    }
+
+    @Test func aDataWithoutExprTakesItsTypeFromAnEventField() throws {
+        let swift = try generate(GenerationFixtures.statecraft("""
+              <state id="a">
+                <onentry><send event="go"/></onentry>
+                <transition event="go"><assign location="o" expr="_event.origintype"/></transition>
+              </state>
+            """, data: #"<data id="o"/>"#))
+        #expect(swift.contains("var o: String? = nil"))
+        #expect(swift.contains("context.o = \"http://www.w3.org/TR/scxml/#SCXMLEventProcessor\""))
+    }
+
+    @Test func aFieldThatIsNotOneValueIsRefusedWithWhy() throws {
+        let found = try refusals(statecraft("""
+              <state id="a">
+                <onentry><raise event="both"/><send event="both"/><send event="late" idlocation="s"/></onentry>
+                <transition event="both"><assign location="s" expr="_event.type"/></transition>
+                <transition event="late"><assign location="s" expr="_event.sendid"/></transition>
+                <transition event="*"><assign location="s" expr="_event.type"/></transition>
+                <transition event="both late"><assign location="s" expr="_event.origin"/></transition>
+                <transition event="error"><assign location="s" expr="_event.sendid"/></transition>
+                <onexit><assign location="s" expr="_event.type"/></onexit>
+              </state>
+            """))
+        #expect(found == [
+            "<assign> at 5:30: _event.type is not one value here: 'both' is made in two ways that differ in it "
+                + "('internal' and 'external'), and a generated event does not carry where it came from",
+            "<assign> at 6:30: the <send> of 'late' takes its id from idlocation, made when it runs",
+            "<assign> at 7:27: _event.type is not generated in a transition taking every event ('*')",
+            "<assign> at 8:35: _event.origin is not one value here: 'both' is made in two ways that differ in it "
+                + "(undefined and the machine's own origin), and a generated event does not carry where it came from",
+            "<assign> at 9:31: an error event carries the id of the <send> that failed, if any, known when it runs",
+            "<assign> at 10:13: _event.type is generated in the condition and actions of a transition with an event; "
+                + "here the event is not known",
+        ])
+    }
+}
