@@ -152,6 +152,18 @@ struct GenerateEventDataTests {
         #expect(swift.contains("return (!false)"))
     }
 
+    /// Only a read of `_event` is refused in `<donedata>`, not data whose id merely contains it.
+    @Test func doneDataReadsDataWhoseIdContainsEvent() throws {
+        let swift = try generate(statecraft("""
+              <state id="a" initial="a1">
+                <final id="a1"><donedata><param name="n" expr="my_event + 1"/></donedata></final>
+                <transition event="done.state.a" target="end"/>
+              </state>
+              <final id="end"/>
+            """, data: #"<data id="my_event" expr="1"/>"#))
+        #expect(swift.contains("return .doneStateA(DoneStateAData(n: (context.my_event + 1)))"))
+    }
+
     @Test func doneDataThatCannotBeGeneratedIsRefusedAtItsElement() throws {
         let found = try refusals(statecraft("""
               <state id="a" initial="a1">

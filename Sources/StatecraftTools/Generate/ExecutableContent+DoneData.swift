@@ -28,17 +28,13 @@ extension ExecutableContent {
             throw Untranslatable(reason: "done data is generated in the statecraft datamodel, whose expressions the generator "
                 + "translates")
         }
-        let texts = data.params.compactMap { $0.expr ?? $0.location } + [data.contentExpr].compactMap { $0 }
-        if texts.contains(where: { $0.contains("_event") }) {
-            throw Untranslatable(reason: "_event is not generated in <donedata>: the done data is computed where no event "
-                + "is at hand")
-        }
         guard eventData.shapes[event] != nil else {
             // A <donedata> without <param> or <content>: the done event has no data.
             return ["return nil"]
         }
         if survey { noteInternal(event, at: data.position) }
         var expressions = translator(eventIsOptional: true, inAction: true)
+        expressions.hasEvent = false
         let unwraps = Unwraps()
         expressions.unwraps = unwraps
         let value = "return \(eventValue(event, try dataArguments(data.asSend, event: event, expressions)))"

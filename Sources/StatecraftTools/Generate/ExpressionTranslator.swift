@@ -37,6 +37,9 @@ struct ExpressionTranslator {
     var eventData: [String: EventDataShape] = [:]
     /// The event descriptor of the transition whose code this is; `nil` elsewhere.
     var eventDescriptor: String? = nil
+    /// Whether the code has an event at hand (`event`, optional or not); `false` in `<donedata>`,
+    /// computed where no event is, so that every read of `_event` is refused.
+    var hasEvent = true
     /// Where the document makes its events, for `_event.type`, `.sendid`, `.origin`,
     /// `.origintype` and `.invokeid`; `nil` refuses them.
     var eventOrigins: EventOrigins? = nil
@@ -108,6 +111,7 @@ struct ExpressionTranslator {
             }
             return try read(field, reading)
         case .path(let base, let steps):
+            if case .variable("_event") = base.kind, !hasEvent { throw Self.noEvent }
             if case .variable("_event") = base.kind, steps.count == 1, case .member("name") = steps[0].selector {
                 return eventName
             }
@@ -161,6 +165,7 @@ struct ExpressionTranslator {
         case .call(let builtin, let arguments):
             return try call(builtin, arguments)
         case .isBound(let location):
+            if location.variable == "_event", !hasEvent { throw Self.noEvent }
             if location.variable == "_event", location.steps.count == 1, case .member(let member) = location.steps[0].selector {
                 if member == "data" { return try eventDataIsBound() }
                 if EventOrigins.members.contains(member) { return try eventFieldIsBound(member) }
@@ -251,6 +256,7 @@ struct ExpressionTranslator {
             // which the session adds for an event an I/O processor received as text, the
             // generated machine never has.
             if case .variable("_event") = arguments[0].kind, case .literal(.string(let member)) = arguments[1].kind {
+                guard hasEvent else { throw Self.noEvent }
                 guard !eventIsOptional else {
                     throw Untranslatable(reason: "has(_event, ...) is generated where an event triggers the code (a transition "
                         + "with an event): elsewhere _event may be unbound")
@@ -265,6 +271,10 @@ struct ExpressionTranslator {
             throw Untranslatable(reason: "split() is not generated yet")
         }
     }
+
+    /// Why `_event` is refused where no event is at hand (``hasEvent``).
+    static let noEvent = Untranslatable(reason: "_event is not generated in <donedata>: the done data is computed where no "
+        + "event is at hand")
 
     /// The members of `_event`, which `has(_event, 'member')` finds.
     static let eventMembers: Set<String> = ["name", "type", "sendid", "origin", "origintype", "invokeid", "data"]
