@@ -1,7 +1,7 @@
 /// The SCXML namespace and the type URIs the recommendation defines.
 package enum SCXMLNames {
     static let namespace = "http://www.w3.org/2005/07/scxml"
-    static let scxmlProcessor = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"
+    package static let scxmlProcessor = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"
     static let basicHTTPProcessor = "http://www.w3.org/TR/scxml/#BasicHTTPEventProcessor"
     static let scxmlInvokeType = "http://www.w3.org/TR/scxml/"
     /// Statecraft's own namespace, for what only the Swift generator reads (`statecraft:type`,

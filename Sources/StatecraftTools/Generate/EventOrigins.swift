@@ -60,7 +60,7 @@ struct EventOrigins {
                     guard toSelf else { continue }
                     var fields = Self.fields(type: send.target == "#_internal" ? "internal" : "external")
                     fields["origin"] = .ownOrigin
-                    fields["origintype"] = .text(Self.scxmlProcessor)
+                    fields["origintype"] = .text(SCXMLNames.scxmlProcessor)
                     if let id = send.id {
                         fields["sendid"] = .text(id)
                     } else if send.idLocation != nil {
@@ -79,7 +79,7 @@ struct EventOrigins {
         for id in invokeIDs {
             var fields = Self.fields(type: "external")
             fields["origin"] = .unknown("done.invoke's origin is the invoked session's, known when it runs")
-            fields["origintype"] = .text(Self.scxmlProcessor)
+            fields["origintype"] = .text(SCXMLNames.scxmlProcessor)
             fields["invokeid"] = .text(id)
             made["done.invoke." + id, default: []].append(fields)
         }
@@ -92,8 +92,6 @@ struct EventOrigins {
             made[name, default: []].append(fields)
         }
     }
-
-    static let scxmlProcessor = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"
 
     private static func fields(type: String) -> [String: Value] {
         ["type": .text(type), "sendid": .undefined, "origin": .undefined, "origintype": .undefined, "invokeid": .undefined]
