@@ -20,8 +20,11 @@ struct Generate: ParsableCommand {
             and without events, internal and external, In('id') conditions, and delayed sends to \
             the session itself as delays. For null and statecraft documents the <datamodel> \
             becomes a Context struct and executable content becomes Swift over it (assign, if, \
-            foreach, raise, send, cancel, log, the expressions), so a wrong expression is a build \
-            error; sends out of the machine reach a Host protocol. An <invoke> of an inline or \
+            foreach, raise, send, cancel, log, the expressions), so an expression of the wrong \
+            type is a build error; sends out of the machine reach a Host protocol. What the \
+            session fails on every time it runs (an expression that does not parse, a name no \
+            <data> declares) raises error.execution in the generated machine too, and is reported \
+            as a warning with its line and column. An <invoke> of an inline or \
             src SCXML document generates that document as a nested type, run with its parent by \
             a generated Invocations driver. What cannot be generated yet is refused, with each \
             element at its line and column and the reason (the DocC article "Generating Swift \
@@ -60,7 +63,12 @@ struct Generate: ParsableCommand {
         let swift: String
         do {
             let document = try DocumentLoading.load(file, anyDatamodel: true, readPolicy: reading.policy)
-            swift = try SCXMLSwiftGenerator(document: document, typeName: name, access: `public` ? .public : .internal).generate()
+            let generator = SCXMLSwiftGenerator(document: document, typeName: name, access: `public` ? .public : .internal)
+            let warnings: [SCXMLGenerationError.Refusal]
+            (swift, warnings) = try generator.generateWithWarnings()
+            for warning in warnings {
+                Terminal.writeError("\(Terminal.standardError.paint("warning:", .warning)) \(document.file.map { "\($0): " } ?? "")\(warning)")
+            }
         } catch {
             Terminal.writeError("\(Terminal.standardError.paint("error:", .error)) \(error)")
             throw ExitCode(1)

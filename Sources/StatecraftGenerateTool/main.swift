@@ -16,7 +16,12 @@ guard arguments.count == 2, let input = arguments.first, let output = arguments.
 let swift: String
 do {
     let document = try ToolDocument.load(input, anyDatamodel: true)
-    swift = try SCXMLSwiftGenerator(document: document).generate()
+    let warnings: [SCXMLGenerationError.Refusal]
+    (swift, warnings) = try SCXMLSwiftGenerator(document: document).generateWithWarnings()
+    for warning in warnings {
+        let line = SCXMLGenerationError.diagnostic(warning, file: document.file ?? input, severity: "warning")
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
 } catch let error as SCXMLError {
     let place = error.position.map { "\(error.file ?? input):\($0.line):\($0.column)" } ?? (error.file ?? input)
     FileHandle.standardError.write(Data("\(place): error: \(error.message)\n".utf8))

@@ -26,6 +26,11 @@ struct ContextField: Hashable {
     /// How generated code reads the value when it is not a field of the context: a field of the
     /// data an event carries (`_event.data.name`, ``EventDataShape``), always optional.
     var readPath: String? = nil
+    /// Whether the field never holds a value: a `<data>` without `expr` that nothing in the
+    /// document gives a value of a type the generator can infer (`Never?`, always `nil`, SCXML's
+    /// `undefined`). Reading or assigning it is refused, unless the attempt fails when it runs
+    /// (an assigned expression that does not parse), as it does in the session.
+    var neverHoldsValue = false
 }
 
 /// The generated context's fields: every `<data>` of the document, in document order (SCXML's
@@ -41,8 +46,12 @@ struct ContextFields {
     let system = SystemReads()
     /// The ids of every `<data>`, those refused included.
     private(set) var declaredIDs: Set<String> = []
+    /// How many fields have a type (those that never hold a value aside).
+    var typedCount: Int { fields.count { !$0.neverHoldsValue } }
 
-    init(model: DocumentModel) {
+    /// - Parameter eventData: The data the document's events carry, found over the fields typed
+    ///   without it: a `<data>` without `expr` assigned `_event.data.name` takes that field's type.
+    init(model: DocumentModel, eventData: EventDataShapes? = nil) {
         var all = model.data
         func collect(_ state: StateModel) {
             all += state.data
@@ -52,7 +61,7 @@ struct ContextFields {
         let topLevel = model.data.count
         var names = SwiftNameTable(reserved: ["host", "sessionID", "sendCount", "newSendID", "randomSessionID"])
         let literals = ExpressionTranslator(fields: [:], states: [:], eventIsOptional: true, inAction: false)
-        let usage = UsageTypes(model: model)
+        let usage = UsageTypes(model: model, eventData: eventData)
         declaredIDs = Set(all.map(\.id))
         for (index, data) in all.enumerated() {
             func refuse(_ reason: String) {
@@ -119,11 +128,16 @@ struct ContextFields {
                 refuse("a <data> without 'expr' takes its type from what the document puts in it, but '\(SwiftNames.escapedText(data.id))' "
                     + "is given both \(first) and \(second); state its type with statecraft:type")
                 continue
+            } else if data.expr == nil {
+                // Nothing gives it a typed value: it stays undefined, and reading it is refused where it is read.
+                let name = SwiftNames.escaped(names.name(for: data.id, fallback: "data"))
+                fields.append(ContextField(
+                    id: data.id, swiftName: name, type: "Never?", initial: "nil", isOptional: true, position: data.position,
+                    unboundUntilAssigned: true, neverHoldsValue: true
+                ))
+                continue
             } else {
-                refuse(data.expr == nil
-                    ? "a <data> without 'expr' needs its Swift type in statecraft:type (xmlns:statecraft=\"\(SCXMLNames.statecraft)\") "
-                        + "when the document puts no literal, typed data or foreach item or index in it"
-                    : "the type of '\(SwiftNames.escapedText(data.expr ?? ""))' cannot be inferred; state it with statecraft:type")
+                refuse("the type of '\(SwiftNames.escapedText(data.expr ?? ""))' cannot be inferred; state it with statecraft:type")
                 continue
             }
             let name = SwiftNames.escaped(names.name(for: data.id, fallback: "data"))

@@ -1,3 +1,4 @@
+import Statecraft
 import StatecraftSCXML
 
 /// One field of the data an event carries: a `<param>` or `namelist` name, or the value of a
@@ -49,10 +50,11 @@ struct EventDataShapes {
     private(set) var shapes: [String: EventDataShape] = [:]
     /// Position of a `<send>` or `<donedata>` whose data cannot be typed → why.
     private(set) var refused: [TextPosition: String] = [:]
-    /// Position of a `<donedata>` whose evaluation always fails → why: its `<param>` names no
-    /// `<data>` or its expression does not parse. The machine then raises `error.execution` and
-    /// the done event has no data, as the session does (SCXML 5.7).
-    private(set) var failingDoneData: [TextPosition: String] = [:]
+    /// Position of a `<send>` or `<donedata>` whose evaluation always fails → why: a location
+    /// that does not parse or names no `<data>`, an expression that does not parse. The machine
+    /// then raises `error.execution`: the `<send>` sends nothing (SCXML 6.2), the done event has
+    /// no data (SCXML 5.7), as in the session.
+    private(set) var failing: [TextPosition: String] = [:]
 
     /// One `<send>`'s or `<raise>`'s data: its fields in order, or `nil` for an event without data.
     private struct Given {
@@ -98,7 +100,9 @@ struct EventDataShapes {
                         continue
                     }
                     do throws(Untranslatable) {
-                        note(event, try Self.data(of: send, fields: fields, at: action.position))
+                        note(event, try Self.data(of: send, fields: fields, declared: declared, at: action.position))
+                    } catch where error.failsWhenRun {
+                        failing[action.position] = error.reason
                     } catch {
                         refused[action.position] = error.reason
                     }
@@ -120,7 +124,7 @@ struct EventDataShapes {
                 continue
             }
             do throws(Untranslatable) {
-                note(source.event, try Self.data(of: data.asSend, fields: fields, at: data.position))
+                note(source.event, try Self.data(of: data.asSend, fields: fields, declared: declared, at: data.position))
             } catch {
                 refused[data.position] = error.reason
             }
@@ -175,7 +179,27 @@ struct EventDataShapes {
         }
         self.shapes = shapes
         self.refused = refused
-        self.failingDoneData = failing
+        self.failing = failing
+    }
+
+    /// The data shapes of the events a transition with the event descriptor `descriptor` takes,
+    /// by name (SCXML 3.12.1: a descriptor takes its name and the names it prefixes at a `.`),
+    /// sorted by name; `nil` when it takes every event (`*`), whose data have no one type.
+    static func taken(by descriptor: String, in shapes: [String: EventDataShape]) -> [EventDataShape]? {
+        let alternatives = EventDescriptor(descriptor).alternatives
+        if alternatives.contains("*") { return nil }
+        return shapes.values.filter { shape in
+            alternatives.contains { shape.eventName == $0 || shape.eventName.hasPrefix($0 + ".") }
+        }.sorted { $0.eventName < $1.eventName }
+    }
+
+    /// The type (without `?`) of `_event.data` (`member` `nil`, data given by `<content>`) or of
+    /// `_event.data.member` in a transition with the descriptor `descriptor`, when the events it
+    /// takes carry one data shape that has it; `nil` otherwise.
+    func fieldType(_ member: String?, takenBy descriptor: String) -> String? {
+        guard let taken = Self.taken(by: descriptor, in: shapes), taken.count == 1, let shape = taken.first,
+            shape.isContent == (member == nil) else { return nil }
+        return shape.fields.first { member == nil || $0.name == member }?.type
     }
 
     /// Why evaluating `data` always fails, raising `error.execution` (SCXML 5.7): a `<param>`
@@ -203,7 +227,7 @@ struct EventDataShapes {
     /// The data one `<send>` gives: its namelist, then its `<param>`s (the session's order), or
     /// its `<content>`.
     private static func data(
-        of send: SendModel, fields: [String: ContextField], at position: TextPosition
+        of send: SendModel, fields: [String: ContextField], declared: Set<String>, at position: TextPosition
     ) throws(Untranslatable) -> Given {
         if send.content != nil || send.contentExpr != nil {
             let type: String?
@@ -232,9 +256,8 @@ struct EventDataShapes {
             result.append(EventDataField(name: name, swiftName: swiftName, type: type, isOptional: optional))
         }
         func location(_ id: String, _ what: String) throws(Untranslatable) -> ContextField {
-            guard let field = fields[id] else {
-                throw Untranslatable(reason: "\(what) '\(SwiftNames.escapedText(id))' names no <data> of the document")
-            }
+            guard let field = fields[id] else { throw ExpressionTranslator.notAField(id, declared: declared, what: what) }
+            guard !field.neverHoldsValue else { throw ExpressionTranslator.noType(field) }
             return field
         }
         for id in send.namelist {

@@ -17,7 +17,9 @@ extension ExecutableContent {
     /// An assignment the session refuses when it runs, raising `error.execution` and ending the
     /// block: to a system variable (SCXML 5.10: they are read-only), or to a variable no `<data>`
     /// declares (the statecraft datamodel assigns only declared variables); `nil` for another location.
-    mutating func refusedAssignment(_ location: LocationNode, at position: TextPosition, survey: Bool) -> [String]? {
+    mutating func refusedAssignment(
+        _ location: LocationNode, element: String, at position: TextPosition, survey: Bool
+    ) -> [String]? {
         let variable = SwiftNames.escapedText(location.variable)
         let why: String
         if SCXMLExpressionDatamodel.systemVariableNames.contains(location.variable) {
@@ -27,6 +29,6 @@ extension ExecutableContent {
         } else {
             return nil
         }
-        return raisingErrorExecution(why, at: position, survey: survey)
+        return raisingErrorExecution(why, element: element, at: position, survey: survey)
     }
 }

@@ -19,8 +19,12 @@ extension ExecutableContent {
     /// (SCXML 5.7), as the session does.
     mutating func doneDataStatements(_ data: DoneDataModel, event: String, survey: Bool) throws(Untranslatable) -> [String] {
         let failure = "effects.raise(.\(eventCases["error.execution"] ?? "_"))"
-        if let why = eventData.failingDoneData[data.position] {
-            if survey { noteInternal("error.execution", at: data.position) }
+        if let why = eventData.failing[data.position] {
+            if survey {
+                noteInternal("error.execution", at: data.position)
+                warnings.append(Refusal(element: "donedata", position: data.position, reason: why
+                    + "; the generated machine raises error.execution here and the done event has no data, as the session does"))
+            }
             return located(data.position, ["\(failure)  // \(why): the session raises error.execution", "return nil"])
         }
         if let why = eventData.refused[data.position] { throw Untranslatable(reason: why) }

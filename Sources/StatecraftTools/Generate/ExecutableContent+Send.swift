@@ -28,6 +28,8 @@ extension ExecutableContent {
                 + "yet: an event sent to the host carries no data; data is generated in an event to the machine itself")
         }
         if let why = eventData.refused[position] { throw Untranslatable(reason: why) }
+        // SCXML 6.2: data that cannot be evaluated is error.execution, and nothing is sent.
+        if let why = eventData.failing[position] { return raisingErrorExecution(why, element: "send", at: position, survey: survey) }
         if let type = send.type, !["scxml", "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"].contains(type) {
             if ["http://www.w3.org/TR/scxml/#BasicHTTPEventProcessor", "basichttp"].contains(type) {
                 // A session may be given the Basic HTTP processor; a generated machine has none.
@@ -36,7 +38,8 @@ extension ExecutableContent {
             // SCXML 6.2: a type the processor does not support is error.execution, as in a
             // session without such a processor.
             return raisingErrorExecution(
-                "<send> type '\(SwiftNames.escapedText(type))' is not supported (SCXML 6.2)", at: position, survey: survey
+                "<send> type '\(SwiftNames.escapedText(type))' is not supported (SCXML 6.2)", element: "send", at: position,
+                survey: survey
             )
         }
         guard let event = send.event else { throw Untranslatable(reason: "a <send> without event is not generated") }
@@ -50,7 +53,7 @@ extension ExecutableContent {
             } catch {
                 throw Untranslatable(reason: "the idlocation '\(SwiftNames.escapedText(location))' does not parse: \(error.message)")
             }
-            if let refused = refusedAssignment(node, at: position, survey: survey) { return refused }
+            if let refused = refusedAssignment(node, element: "send", at: position, survey: survey) { return refused }
             let field = try translator(eventIsOptional: true, inAction: true).field(of: node)
             system.sessionID = true
             system.sendIDs = true

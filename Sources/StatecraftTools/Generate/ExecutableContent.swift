@@ -27,6 +27,10 @@ struct ExecutableContent {
     let file: String?
 
     private(set) var refusals: [Refusal] = []
+    /// What the generated machine fails on every time it runs, raising `error.execution` as the
+    /// session does (``raisingErrorExecution(_:element:at:survey:)``): legal SCXML, but most
+    /// likely a mistake, which the generator reports as a warning.
+    var warnings: [Refusal] = []
     /// Events raised or sent to the machine itself, in the order first named.
     private(set) var internalEvents: [(name: String, position: TextPosition)] = []
     /// Events sent out of the machine, in the order first named.
@@ -57,7 +61,7 @@ struct ExecutableContent {
     var eventOrigins: EventOrigins?
 
     /// Whether the statement just translated always ends its block (it raises `error.execution`).
-    private(set) var endsBlock = false
+    var endsBlock = false
 
     /// Whether any block has an action, so that the generated code has actions.
     private(set) var hasActions = false
@@ -121,6 +125,7 @@ struct ExecutableContent {
     func translator(eventIsOptional: Bool, inAction: Bool) -> ExpressionTranslator {
         var translator = ExpressionTranslator(fields: fields, states: states, eventIsOptional: eventIsOptional, inAction: inAction)
         translator.documentName = documentName
+        translator.declared = declared
         translator.system = system
         translator.eventData = eventData.shapes
         translator.eventDescriptor = currentEvent
@@ -151,6 +156,8 @@ struct ExecutableContent {
                 default: code = located(action.position, code)
                 }
                 lines += unwrapping(unwraps, code, at: action.position, survey: survey)
+            } catch where error.failsWhenRun && action.failsAsAWhole {
+                lines += located(action.position, raisingErrorExecution(error.reason, element: action.elementName, at: action.position, survey: survey))
             } catch {
                 if survey { refusals.append(Refusal(element: action.elementName, position: action.position, reason: error.reason)) }
             }
@@ -207,25 +214,27 @@ struct ExecutableContent {
                 return ["\(location) = \(expr)"]
             }
             if let node = try? StatecraftExpressionSyntax.location(location),
-                let refused = refusedAssignment(node, at: action.position, survey: survey)
+                let refused = refusedAssignment(node, element: "assign", at: action.position, survey: survey)
             {
                 return refused
             }
+            // The value first: one that cannot be evaluated fails the <assign> whatever its location.
+            let value = try expr.map { expr throws(Untranslatable) in try expressions.expression(expr) }
             let field = try expressions.location(location)
-            if let expr {
+            if let expr, let value {
                 try checkType(of: expr, assignedTo: field)
-                return ["context.\(field.swiftName) = \(try expressions.expression(expr))"]
+                return ["context.\(field.swiftName) = \(value)"]
             }
             // Content is read as the datamodel reads it: a literal, else the text, white space normalized.
             guard content == nil || ContextFields.contentValue(content) != nil else {
                 throw Untranslatable(reason: "an <assign> with markup content is not generated; write expr")
             }
-            let value = try expressions.literal(ContextFields.contentValue(content) ?? .undefined)
-            guard value != "nil" || field.isOptional else {
+            let literal = try expressions.literal(ContextFields.contentValue(content) ?? .undefined)
+            guard literal != "nil" || field.isOptional else {
                 throw Untranslatable(reason: "an <assign> without a value makes '\(SwiftNames.escapedText(field.id))' undefined, "
                     + "and its field is not optional")
             }
-            return ["context.\(field.swiftName) = \(value)"]
+            return ["context.\(field.swiftName) = \(literal)"]
         case .branches(let branches):
             // `elseif` becomes `else { if ... }`, so that each condition has its line of the document.
             var lines: [String] = []
@@ -274,9 +283,16 @@ struct ExecutableContent {
                 translate(body, eventIsOptional: eventIsOptional, into: &inner, survey: survey)
                 return lines + inner.map { "    " + $0 } + ["}"]
             }
+            // SCXML 4.6: an array that is not one, or an item or index that is not a location, is error.execution.
+            if let node = try? StatecraftExpressionSyntax.expression(array), let type = ExpressionTypes.type(of: node, fields),
+                !type.hasPrefix("[")
+            {
+                throw Untranslatable(reason: "the array '\(SwiftNames.escapedText(array))' is a \(type), which cannot be iterated", failsWhenRun: true)
+            }
+            let collection = try expressions.expression(array)
             let items = try expressions.location(item)
             let indices = try index.map { text throws(Untranslatable) in try expressions.location(text) }
-            var lines = located(action.position, ["for (index, item) in \(try expressions.expression(array)).enumerated() {"])
+            var lines = located(action.position, ["for (index, item) in \(collection).enumerated() {"])
             lines.append("    context.\(items.swiftName) = item")
             if let indices { lines.append("    context.\(indices.swiftName) = Double(index)") }
             var inner: [String] = []
@@ -317,7 +333,7 @@ struct ExecutableContent {
             scriptLoop: for statement in script {
                 switch statement {
                 case .assignment(let location, let value):
-                    if let refused = refusedAssignment(location, at: action.position, survey: survey) {
+                    if let refused = refusedAssignment(location, element: "script", at: action.position, survey: survey) {
                         lines += refused
                         break scriptLoop
                     }
@@ -350,19 +366,6 @@ struct ExecutableContent {
             "guard \(bindings.joined(separator: ", ")) else {",
             "    effects.raise(.\(eventCases["error.execution"] ?? "_"))",
             "    \(exit)",
-            "}",
-        ]
-    }
-
-    /// Statements that raise `error.execution` and end the block, as the session does when what
-    /// `why` says happens.
-    mutating func raisingErrorExecution(_ why: String, at position: TextPosition, survey: Bool) -> [String] {
-        if survey { noteInternal("error.execution", at: position) }
-        endsBlock = true
-        return [
-            "do {  // \(why): the session raises error.execution, and runs no more of the block",
-            "    effects.raise(.\(eventCases["error.execution"] ?? "_"))",
-            "    return",
             "}",
         ]
     }

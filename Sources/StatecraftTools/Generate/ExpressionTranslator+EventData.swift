@@ -69,14 +69,10 @@ extension ExpressionTranslator {
             throw Untranslatable(reason: "_event.data is generated in the condition and actions of a transition with an "
                 + "event, whose event's data has a type; here the event is not known")
         }
-        let alternatives = EventDescriptor(descriptor).alternatives
-        if alternatives.contains("*") {
+        guard let shapes = EventDataShapes.taken(by: descriptor, in: eventData) else {
             throw Untranslatable(reason: "_event.data is not generated in a transition taking every event ('*'): the events' "
                 + "data have different types")
         }
-        let shapes = eventData.values.filter { shape in
-            alternatives.contains { shape.eventName == $0 || shape.eventName.hasPrefix($0 + ".") }
-        }.sorted { $0.eventName < $1.eventName }
         return (descriptor, shapes)
     }
 

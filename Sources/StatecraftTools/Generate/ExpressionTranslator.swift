@@ -3,6 +3,10 @@ import StatecraftSCXML
 /// Why an expression, location or script cannot be generated, in words.
 struct Untranslatable: Error {
     var reason: String
+    /// Whether the session fails on it every time it runs (an expression or location that does
+    /// not parse, a name no `<data>` declares): in executable content the generated code then
+    /// raises `error.execution` there, as the session does (SCXML 4.9), and the generator warns.
+    var failsWhenRun = false
 }
 
 /// Translates the `statecraft` datamodel's expressions into Swift over the generated context,
@@ -25,6 +29,9 @@ struct ExpressionTranslator {
     var unwraps: Unwraps? = nil
     /// The document's `name`, which `_name` reads; `nil` when it has none (`_name` is undefined).
     var documentName: String? = nil
+    /// The ids of every `<data>`, those the generator refuses included: a name outside it fails
+    /// when it runs, one inside it without a field is refused.
+    var declared: Set<String> = []
     /// Where reads of `_sessionid` are noted, so that the generated context carries the id.
     var system: SystemReads? = nil
     /// How the code reaches the context: `context.` in closures, `self.` in the context's initializer.
@@ -50,7 +57,9 @@ struct ExpressionTranslator {
         do {
             node = try StatecraftExpressionSyntax.expression(text)
         } catch {
-            throw Untranslatable(reason: "the expression '\(SwiftNames.escapedText(text))' does not parse: \(error.message)")
+            throw Untranslatable(
+                reason: "the expression '\(SwiftNames.escapedText(text))' does not parse: \(error.message)", failsWhenRun: true
+            )
         }
         return try translate(node, reading: reading)
     }
@@ -61,7 +70,9 @@ struct ExpressionTranslator {
         do {
             node = try StatecraftExpressionSyntax.location(text)
         } catch {
-            throw Untranslatable(reason: "the location '\(SwiftNames.escapedText(text))' does not parse: \(error.message)")
+            throw Untranslatable(
+                reason: "the location '\(SwiftNames.escapedText(text))' does not parse: \(error.message)", failsWhenRun: true
+            )
         }
         return try field(of: node)
     }
@@ -74,9 +85,8 @@ struct ExpressionTranslator {
         if node.variable.hasPrefix("_") {
             throw Untranslatable(reason: "the system variable '\(node.variable)' cannot be assigned")
         }
-        guard let field = fields[node.variable] else {
-            throw Untranslatable(reason: "'\(SwiftNames.escapedText(node.variable))' names no <data> of the document")
-        }
+        guard let field = fields[node.variable] else { throw notAField(node.variable) }
+        guard !field.neverHoldsValue else { throw Self.noType(field) }
         return field
     }
 
@@ -106,9 +116,7 @@ struct ExpressionTranslator {
                 throw Untranslatable(reason: "_event as a whole has no generated type; _event.name is generated")
             }
             if let system = try systemVariable(name) { return system }
-            guard let field = fields[name] else {
-                throw Untranslatable(reason: "'\(SwiftNames.escapedText(name))' names no <data> of the document")
-            }
+            guard let field = fields[name] else { throw notAField(name) }
             return try read(field, reading)
         case .path(let base, let steps):
             if case .variable("_event") = base.kind, !hasEvent { throw Self.noEvent }
@@ -170,6 +178,8 @@ struct ExpressionTranslator {
                 if member == "data" { return try eventDataIsBound() }
                 if EventOrigins.members.contains(member) { return try eventFieldIsBound(member) }
             }
+            // Data that never holds a value is never bound.
+            if location.steps.isEmpty, fields[location.variable]?.neverHoldsValue == true { return "false" }
             let field = try field(of: location)
             return field.isOptional ? "(\(contextPrefix)\(field.swiftName) != nil)" : "true"
         }
@@ -177,6 +187,7 @@ struct ExpressionTranslator {
 
     /// A read of `field`: itself, or, for data unbound until assigned, as `reading` says.
     func read(_ field: ContextField, _ reading: Reading) throws(Untranslatable) -> String {
+        guard !field.neverHoldsValue else { throw Self.noType(field) }
         let path = field.readPath ?? contextPrefix + field.swiftName
         guard field.unboundUntilAssigned else { return path }
         switch reading {
@@ -196,6 +207,27 @@ struct ExpressionTranslator {
             }
             return unwraps.add(field)
         }
+    }
+
+    /// Why `name`, which has no field, cannot be read or assigned: a `<data>` the generator
+    /// refuses (said at the `<data>`), or no `<data>`, which fails when it runs.
+    func notAField(_ name: String) -> Untranslatable { Self.notAField(name, declared: declared) }
+
+    /// Why `name` (`what`'s, such as "the namelist's") has no field, among the `declared` data ids.
+    static func notAField(_ name: String, declared: Set<String>, what: String = "") -> Untranslatable {
+        let named = (what.isEmpty ? "" : what + " ") + "'\(SwiftNames.escapedText(name))'"
+        guard declared.contains(name) else {
+            return Untranslatable(reason: "\(named) names no <data> of the document", failsWhenRun: true)
+        }
+        return Untranslatable(reason: "\(named) names a <data> that is not generated (the <data> says why)")
+    }
+
+    /// Why `field`, a `<data>` without `expr` that nothing in the document gives a typed value,
+    /// cannot be read or assigned here.
+    static func noType(_ field: ContextField) -> Untranslatable {
+        Untranslatable(reason: "'\(SwiftNames.escapedText(field.id))' is a <data> without 'expr' whose type cannot be inferred: "
+            + "the document puts no literal, typed data or foreach item or index in it; state its Swift type in statecraft:type "
+            + "(xmlns:statecraft=\"\(SCXMLNames.statecraft)\")")
     }
 
     /// A read of the system variable `name` (SCXML 5.10): `_sessionid`, a field of the context the

@@ -36,6 +36,8 @@ struct Invocations {
 
     private(set) var plans: [Plan] = []
     private(set) var refusals: [Refusal] = []
+    /// The invoked documents' warnings (``SCXMLSwiftGenerator/generateWithWarnings()``).
+    private(set) var warnings: [Refusal] = []
 
     /// The events the invoking document receives from its invocations, with where they come
     /// from: what the invoked documents send to `#_parent`, and each `done.invoke.<id>`.
@@ -136,6 +138,7 @@ struct Invocations {
                     contextType: shape.contextType, hostRequirements: shape.hostRequirements,
                     toParent: Self.sentEvents(in: childActions, to: "#_parent")
                 ))
+                warnings += shape.warnings
             } catch {
                 refusals += error.refusals
             }

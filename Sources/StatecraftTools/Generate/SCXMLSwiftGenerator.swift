@@ -83,6 +83,17 @@ package struct SCXMLSwiftGenerator {
         try generateWithShape().source
     }
 
+    /// The Swift source, with the generator's warnings: each place where the generated machine
+    /// fails every time it runs (an expression that does not parse, a name no `<data>`
+    /// declares), raising `error.execution` as the session does. Such a document is legal SCXML,
+    /// and most likely wrong.
+    ///
+    /// - Throws: ``SCXMLGenerationError`` listing every element the generator cannot express.
+    package func generateWithWarnings() throws(SCXMLGenerationError) -> (source: String, warnings: [SCXMLGenerationError.Refusal]) {
+        let shape = try generateWithShape()
+        return (shape.source, shape.warnings)
+    }
+
     /// What generated code declares that code around it uses: to make the machine (its context
     /// type and its `Host`'s requirements) and to run it (a driver of its invocations).
     struct Shape {
@@ -94,6 +105,9 @@ package struct SCXMLSwiftGenerator {
         var hostRequirements: [ExecutableContent.Requirement]
         /// Whether the type has an `Invocations` driver (the document invokes others).
         var hasInvocations: Bool
+        /// Where the generated machine fails every time it runs, as the session does, in
+        /// document order, those of invoked documents included.
+        var warnings: [SCXMLGenerationError.Refusal] = []
     }
 
     /// The Swift source with what it declares, for the generator's own use (invoked documents)
@@ -136,8 +150,14 @@ package struct SCXMLSwiftGenerator {
             // The `Host` protocol is written when the context is, with the content's requirements.
             source: source, contextType: writer.contextType,
             hostRequirements: writer.content.map { $0.needsContext ? $0.requirements : [] } ?? [],
-            hasInvocations: !invocations.plans.isEmpty
+            hasInvocations: !invocations.plans.isEmpty,
+            warnings: ((content?.warnings ?? []) + invocations.warnings).sorted { $0.position < $1.position }
         )
+    }
+
+    /// Fields by `<data>` id (the first of an id, which SCXML does not allow twice).
+    private static func byID(_ fields: [ContextField]) -> [String: ContextField] {
+        Dictionary(fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The translation of the document's data and executable content, surveyed; `nil` for a
@@ -151,13 +171,6 @@ package struct SCXMLSwiftGenerator {
             state.children.forEach(collect)
         }
         model.states.forEach(collect)
-        let fields = ContextFields(model: model)
-        let usable = datamodel == "statecraft" ? fields.fields : []
-        var content = ExecutableContent(
-            datamodel: datamodel, fields: Dictionary(usable.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
-            states: ids, file: file
-        )
-        content.adopt(fields, documentName: model.name)
         var blocks: [(actions: [Action], event: String?)] = []
         var transitions: [TransitionModel] = []
         // Each final inside a state gives (or not) the data of its parent's done event.
@@ -173,8 +186,24 @@ package struct SCXMLSwiftGenerator {
             state.children.forEach(gather)
         }
         model.states.forEach(gather)
+        let reserved: Set<String> = ["State", "Event", "Context", "Host", "Outgoing", "Invocations", typeName]
+        var fields = ContextFields(model: model)
+        // Data assigned a field of an event's data take its type, once the events' data are typed
+        // over the fields found so far; each round types at least one more field, or ends.
+        while datamodel == "statecraft" {
+            let shapes = EventDataShapes(
+                blocks.map(\.actions), doneData: doneData, fields: Self.byID(fields.fields), declared: fields.declaredIDs,
+                reserved: reserved
+            )
+            let next = ContextFields(model: model, eventData: shapes)
+            guard next.typedCount > fields.typedCount else { break }
+            fields = next
+        }
+        let usable = datamodel == "statecraft" ? fields.fields : []
+        var content = ExecutableContent(datamodel: datamodel, fields: Self.byID(usable), states: ids, file: file)
+        content.adopt(fields, documentName: model.name)
         content.eventOrigins = EventOrigins(model: model, blocks: blocks.map(\.actions) + [model.script])
-        content.survey(blocks, doneData: doneData, reservedTypeNames: ["State", "Event", "Context", "Host", "Outgoing", "Invocations", typeName])
+        content.survey(blocks, doneData: doneData, reservedTypeNames: reserved)
         content.surveyConditions(transitions)
         var allData = model.data
         func collectData(_ state: StateModel) {
@@ -241,8 +270,11 @@ package struct SCXMLGenerationError: Error, CustomStringConvertible, Sendable {
     /// One line per refusal in the form compilers and build tools report errors in, so that an
     /// editor shows each at its place: `light.scxml:12:5: error: <assign>: why`.
     package var diagnostics: [String] {
-        refusals.map { refusal in
-            "\(file ?? "document"):\(refusal.position.line):\(refusal.position.column): error: <\(refusal.element)>: \(refusal.reason)"
-        }
+        refusals.map { Self.diagnostic($0, file: file, severity: "error") }
+    }
+
+    /// `refusal` in the form compilers report diagnostics in, with `severity` (`error`, `warning`).
+    package static func diagnostic(_ refusal: Refusal, file: String?, severity: String) -> String {
+        "\(file ?? "document"):\(refusal.position.line):\(refusal.position.column): \(severity): <\(refusal.element)>: \(refusal.reason)"
     }
 }

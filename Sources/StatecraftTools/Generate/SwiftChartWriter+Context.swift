@@ -72,6 +72,9 @@ extension SwiftChartWriter {
         lines.append("    \(modifier)struct Context {")
         for field in content.orderedFields {
             lines.append("        /// \(field.declaration ?? "`<data id=\"\(SwiftNames.escapedText(field.id))\">`") at \(field.position).")
+            if field.neverHoldsValue {
+                lines.append("        /// Never holds a value: nothing in the document gives it one (SCXML's `undefined`).")
+            }
             let initial = field.computedInInit ? "" : " = \(field.initial)"
             lines.append("        \(modifier)var \(field.swiftName): \(field.type)\(initial)")
         }

@@ -3,7 +3,9 @@ import StatecraftSCXML
 /// The types of the document's `<data>` without `expr` (SCXML's unbound, `undefined`, value),
 /// inferred from what the document puts in them: an `<assign>` of a literal or of other data
 /// whose type is known, a `<foreach>`'s `index` (a number, `Double`) and `item` (an element of
-/// the iterated array). A `<data>` given two types is a conflict, which the generator refuses.
+/// the iterated array), in a transition's actions a field of the data its events carry
+/// (`_event.data.name`, when ``EventDataShapes`` knows its type). A `<data>` given two types is a
+/// conflict, which the generator refuses.
 struct UsageTypes {
     /// What the document puts in one `<data>`.
     enum Inferred: Equatable {
@@ -17,13 +19,16 @@ struct UsageTypes {
     /// declares (SCXML 4.6), in document order, with where the first `<foreach>` is.
     private(set) var declared: [(id: String, position: TextPosition)] = []
 
-    init(model: DocumentModel) {
+    /// - Parameter eventData: The data the document's events carry, found over the fields typed
+    ///   without it, so that data assigned `_event.data.name` take that field's type.
+    init(model: DocumentModel, eventData: EventDataShapes? = nil) {
         var all = model.data
-        var blocks: [[Action]] = [model.script]
+        // Each block with the event descriptor of its transition, if any.
+        var blocks: [(actions: [Action], event: String?)] = [(model.script, nil)]
         func collect(_ state: StateModel) {
             all += state.data
-            blocks += state.onEntry + state.onExit + state.transitions.map(\.actions)
-            if let initial = state.initialTransition { blocks.append(initial.actions) }
+            blocks += (state.onEntry + state.onExit).map { ($0, nil) } + state.transitions.map { ($0.actions, $0.event) }
+            if let initial = state.initialTransition { blocks.append((initial.actions, nil)) }
             state.children.forEach(collect)
         }
         model.states.forEach(collect)
@@ -62,7 +67,7 @@ struct UsageTypes {
                 }
             }
         }
-        blocks.forEach(declarations)
+        blocks.forEach { declarations($0.actions) }
         // Each round fixes at least one more <data> or ends: bounded by the number of data.
         for _ in 0...open.count {
             var found: [String: Inferred] = [:]
@@ -74,8 +79,16 @@ struct UsageTypes {
                 default: break
                 }
             }
-            func typeOf(_ expr: String) -> String? {
+            func typeOf(_ expr: String, _ event: String? = nil) -> String? {
                 guard let node = try? StatecraftExpressionSyntax.expression(expr) else { return nil }
+                // `_event.data` (given by <content>) and `_event.data.name` in a transition with an event.
+                if let event, let eventData, case .path(let base, let steps) = node.kind, case .variable("_event") = base.kind,
+                    case .member("data")? = steps.first?.selector, steps.count <= 2
+                {
+                    guard steps.count == 2 else { return eventData.fieldType(nil, takenBy: event) }
+                    guard case .member(let member) = steps[1].selector else { return nil }
+                    return eventData.fieldType(member, takenBy: event)
+                }
                 if let literal = ContextFields.inferredType(node) { return literal }
                 if case .variable(let name) = node.kind {
                     return ["_sessionid", "_name"].contains(name) ? "String" : known[name]
@@ -88,11 +101,11 @@ struct UsageTypes {
                 }
                 return nil
             }
-            func walk(_ actions: [Action]) {
+            func walk(_ actions: [Action], _ event: String?) {
                 for action in actions {
                     switch action.kind {
                     case .assign(let location, let expr?, nil):
-                        if let variable = Self.variable(location) { note(variable, typeOf(expr)) }
+                        if let variable = Self.variable(location) { note(variable, typeOf(expr, event)) }
                     case .assign(let location, nil, let content?):
                         if let variable = Self.variable(location) {
                             note(variable, ContextFields.contentValue(content).flatMap(ContextFields.type(of:)))
@@ -105,15 +118,15 @@ struct UsageTypes {
                         if let item = Self.variable(item), let type = typeOf(array), type.hasPrefix("["), type.hasSuffix("]") {
                             note(item, String(type.dropFirst().dropLast()))
                         }
-                        walk(body)
+                        walk(body, event)
                     case .branches(let branches):
-                        for branch in branches { walk(branch.actions) }
+                        for branch in branches { walk(branch.actions, event) }
                     default:
                         break
                     }
                 }
             }
-            blocks.forEach(walk)
+            for block in blocks { walk(block.actions, block.event) }
             types = found
             var progressed = false
             for (id, inferred) in found {

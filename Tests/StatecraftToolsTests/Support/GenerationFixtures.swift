@@ -20,6 +20,12 @@ enum GenerationFixtures {
         }
     }
 
+    /// The generator's warnings for `xml` (``SCXMLSwiftGenerator/generateWithWarnings()``), one
+    /// line each.
+    static func warnings(_ xml: String) throws -> [String] {
+        try SCXMLSwiftGenerator(document: SimulationFixtures.document(xml)).generateWithWarnings().warnings.map(\.description)
+    }
+
     /// A `statecraft` document of `body`'s states with `data` in its `<datamodel>`.
     static func statecraft(_ body: String, data: String) -> String {
         """

@@ -1,0 +1,37 @@
+import StatecraftSCXML
+
+/// What the session fails on every time it runs, which the generated machine does the same way:
+/// it raises `error.execution` and runs no more of the block (SCXML 4.9), and the generator
+/// reports it as a warning, since legal SCXML that always fails is most likely a mistake.
+extension ExecutableContent {
+    /// Statements that raise `error.execution` and end the block, as the session does when what
+    /// `why` says happens; noted as a warning at `element`'s place.
+    mutating func raisingErrorExecution(_ why: String, element: String, at position: TextPosition, survey: Bool) -> [String] {
+        if survey {
+            noteInternal("error.execution", at: position)
+            warnings.append(Refusal(
+                element: element, position: position, reason: why + "; the generated machine raises error.execution here, as the session does"
+            ))
+        }
+        endsBlock = true
+        return [
+            "do {  // \(why): the session raises error.execution, and runs no more of the block",
+            "    effects.raise(.\(eventCases["error.execution"] ?? "_"))",
+            "    return",
+            "}",
+        ]
+    }
+}
+
+extension Action {
+    /// Whether an error in evaluating this element fails it as a whole, raising `error.execution`
+    /// and ending its block (SCXML 4.9); not `<if>`, whose condition that cannot be evaluated is
+    /// false, and the next branch's is evaluated (SCXML 5.9), nor `<script>`, whose statements
+    /// fail one by one.
+    var failsAsAWhole: Bool {
+        switch kind {
+        case .branches, .script: false
+        default: true
+        }
+    }
+}
