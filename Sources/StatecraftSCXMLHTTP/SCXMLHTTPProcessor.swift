@@ -23,7 +23,7 @@ import Synchronization
 /// with an `Origin` must come from the server's own origin, and the token must be given.
 public final class SCXMLHTTPProcessor: Sendable {
     /// The processor's type URI, `_ioprocessors`' key and `<send type>`'s value.
-    public static let type = "http://www.w3.org/TR/scxml/#BasicHTTPEventProcessor"
+    public static let type = SCXMLNames.basicHTTPProcessor
     /// The short name `<send type>` and `_ioprocessors` also take.
     public static let alias = "basichttp"
 

@@ -69,9 +69,11 @@ struct GenerateDelayTests {
             "<send> at 2:114: a <send> with delayexpr is not generated yet; only literal event, target, id, delay "
                 + "and data (<param>, namelist, <content>) are",
         ])
-        #expect(try refusals(state(entry: #"<send event="e" delayexpr="1 + 1" id="x"/>"#), datamodel: "statecraft") == [
-            "<send> at 2:26: a <send> with delayexpr is not generated yet; only literal event, target, id, delay "
-                + "and data (<param>, namelist, <content>) are",
+        // A number's text has no unit: the send always fails, as in the session, with a warning.
+        let number = GenerationFixtures.statecraft(state(entry: #"<send event="e" delayexpr="1 + 1" id="x"/>"#), data: "")
+        #expect(try GenerationFixtures.warnings(number) == [
+            "<send> at 3:26: the delayexpr '1 + 1' is a Double, whose text is not a CSS2 time such as '2s'; the generated "
+                + "machine raises error.execution here, as the session does",
         ])
         let swift = try generate(state(
             entry: #"<send event="e" delay="0s" id="y"/><send event="e" delayexpr="'1s'" id="z"/><send event="e" delay="1s" id="z"/>"#
@@ -102,5 +104,29 @@ struct GenerateDelayTests {
     @Test func aCancelOfNoSendOfTheStateIsAnOrdinaryCancel() throws {
         let swift = try generate(#"<state id="s"><onexit><cancel sendid="x"/></onexit></state>"#)
         #expect(swift.contains(#"effects.cancel("x")"#))
+    }
+
+    @Test func aDelayexprIsReadWhenTheSendRunsAndOneThatIsNotADelayRaisesErrorExecution() throws {
+        let swift = try generate(state(
+            entry: #"<send event="e" delayexpr="wait" id="x"/>"#, exit: "",
+            transitions: #"<transition event="e" target="t"/><transition event="error.execution" target="t"/>"#
+        ).replacingOccurrences(of: "<state id=\"s\">", with: #"<datamodel><data id="wait" expr="'1.5s'"/></datamodel><state id="s">"#),
+            datamodel: "statecraft")
+        // SCXML 6.2: the delay is the value as text, a CSS2 time, read as the session reads it.
+        let code = swift.split(separator: "\n").map { $0.drop { $0 == " " } }.joined(separator: "\n")
+        #expect(code.contains("guard let delay = Duration(scxmlDelay: scxmlText(context.wait)) else {\n"
+            + "effects.raise(.errorExecution)\nreturn\n}\n"
+            + "if delay > .zero {\neffects.send(.e, after: delay, id: \"x\")\n} else {\neffects.send(.e)\n}"))
+        // In the null datamodel, which evaluates no expression, it is refused.
+        #expect(try refusals(state(entry: #"<send event="e" delayexpr="'1s'"/>"#, exit: "")).first?.contains("delayexpr") == true)
+    }
+
+    @Test func aTypeexprIsCheckedWhenTheSendRuns() throws {
+        let swift = try generate(state(
+            entry: #"<send event="e" typeexpr="'scxml'"/>"#, exit: "",
+            transitions: #"<transition event="e" target="t"/><transition event="error.execution" target="t"/>"#
+        ), datamodel: "statecraft")
+        // SCXML 6.2: a type the machine does not support is error.execution, and nothing is sent.
+        #expect(swift.contains(#"guard ["scxml", "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"].contains(scxmlText("scxml")) else {"#))
     }
 }

@@ -39,10 +39,4 @@ extension Action {
         guard case .cancel(let sendID, _) = kind else { return nil }
         return sendID ?? ""
     }
-
-    /// A CSS2 time as `<send delay>` reads it (`2s`, `1.5s`, `500ms`), rounded to the
-    /// millisecond; `nil` when `text` is not one.
-    package static func delay(_ text: String) -> Duration? {
-        DelayParser.parse(text)
-    }
 }

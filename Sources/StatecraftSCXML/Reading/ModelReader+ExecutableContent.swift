@@ -1,3 +1,5 @@
+import Statecraft
+
 /// Reading executable content: `<raise>`, `<send>`, `<cancel>`, `<log>`, `<assign>`, `<if>`,
 /// `<foreach>`, `<script>`.
 extension ModelReader {
@@ -134,7 +136,7 @@ extension ModelReader {
         // _scxmleventname parameter, W3C test 531). The W3C tests write <content> beside 'event'
         // (179, 354), so only none of the three is refused, and only for the SCXML processor.
         let scxmlProcessor = send.typeExpr == nil
-            && [nil, "scxml", "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"].contains(send.type)
+            && [nil, "scxml", SCXMLNames.scxmlProcessor].contains(send.type)
         if scxmlProcessor, send.event == nil, send.eventExpr == nil, !sawContent {
             throw error("<send> needs 'event', 'eventexpr' or <content> to say what it sends", at: element, rule: "6.2.1: a <send> to the SCXML Event I/O Processor names its event")
         }
@@ -144,7 +146,7 @@ extension ModelReader {
         if sawContent, !send.params.isEmpty || !send.namelist.isEmpty {
             throw error("<send> has <content> and also <param> or 'namelist'; keep one", at: element, rule: "6.2.2: <content> may not occur with <param> or 'namelist'")
         }
-        if let delay = send.delay, DelayParser.parse(delay) == nil {
+        if let delay = send.delay, Duration(scxmlDelay: delay) == nil {
             throw error("<send> has delay '\(delay)'; write a CSS2 time such as '2s' or '500ms'", at: element, rule: "6.2.1: 'delay' is a CSS2 time")
         }
         return send

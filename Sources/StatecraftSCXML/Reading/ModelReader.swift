@@ -179,25 +179,6 @@ struct ModelReader {
     }
 }
 
-/// CSS2 durations: `2s`, `1.5s`, `500ms`.
-enum DelayParser {
-    static func parse(_ text: String) -> Duration? {
-        let trimmed = text.trimmingWhitespace
-        let (number, scale): (Substring, Double)
-        if trimmed.hasSuffix("ms") {
-            (number, scale) = (trimmed.dropLast(2), 1)
-        } else if trimmed.hasSuffix("s") {
-            (number, scale) = (trimmed.dropLast(), 1000)
-        } else {
-            return nil
-        }
-        guard !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }), let value = Double(number),
-            value.isFinite, value >= 0, value * scale < 1e12
-        else { return nil }
-        return .milliseconds(Int64((value * scale).rounded()))
-    }
-}
-
 extension String {
     /// The text without leading and trailing white space.
     var trimmingWhitespace: Substring {

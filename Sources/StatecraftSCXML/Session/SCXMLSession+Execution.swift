@@ -143,7 +143,7 @@ extension SCXMLSession {
         let target = try send.target ?? send.targetExpr.map { try text(of: datamodel.evaluate($0)) }
         var delay = Duration.zero
         if let text = try send.delay ?? send.delayExpr.map({ try text(of: datamodel.evaluate($0)) }) {
-            guard let parsed = DelayParser.parse(text) else {
+            guard let parsed = Duration(scxmlDelay: text) else {
                 throw SCXMLDatamodelError("<send> delay '\(text)' is not a CSS2 time such as '2s' or '500ms'")
             }
             delay = parsed

@@ -43,16 +43,6 @@ extension SCXMLSession {
     }
 }
 
-extension SCXMLDocument {
-    /// A CSS2 duration as SCXML's `delay` reads it: `2s`, `1.5s`, `500ms`.
-    ///
-    /// - Parameter text: The duration.
-    /// - Returns: The duration, or `nil` when the text is not one.
-    package static func delay(_ text: String) -> Duration? {
-        DelayParser.parse(text)
-    }
-}
-
 extension SCXMLMachine {
     /// Runs `body` on the machine's session, under its lock: what a tool (a simulation) reads
     /// beyond the host contract, such as the waiting delayed events by name.

@@ -26,7 +26,7 @@ package enum ConformanceMarkup {
     package static let scxmlNamespace = "http://www.w3.org/2005/07/scxml"
 
     /// The type URI of the Basic HTTP event I/O processor.
-    static let basicHTTPProcessorType = "http://www.w3.org/TR/scxml/#BasicHTTPEventProcessor"
+    static let basicHTTPProcessorType = SCXMLNames.basicHTTPProcessor
 
     /// Returns `document` with every `conf:` attribute and element replaced by what
     /// `vocabulary` says it means.

@@ -10,7 +10,7 @@ import StatecraftSCXML
 /// by item.
 package struct StatecraftVocabulary: ConformanceVocabulary {
     /// The type URI of the SCXML event I/O processor.
-    static let scxmlProcessorType = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"
+    static let scxmlProcessorType = SCXMLNames.scxmlProcessor
 
     /// The file `conf:scriptGoodSrc` names: a script that ``ConformanceProfile/statecraft``
     /// supplies, beside every test.

@@ -155,7 +155,7 @@ struct DelayedTransitions {
                 return nil
             }
         }
-        guard let text, let delay = Action.delay(text) else {
+        guard let text, let delay = Duration(scxmlDelay: text) else {
             claim(action, "the delay '\(SwiftNames.escapedText(text ?? ""))' is not a CSS2 time such as '2s' or '500ms'")
             return nil
         }

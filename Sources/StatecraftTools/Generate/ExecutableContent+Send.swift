@@ -1,3 +1,4 @@
+import Statecraft
 import StatecraftSCXML
 
 extension ExecutableContent {
@@ -9,11 +10,11 @@ extension ExecutableContent {
         var others: [String] = []
         if send.eventExpr != nil { others.append("eventexpr") }
         if send.targetExpr != nil, datamodel != "statecraft" { others.append("targetexpr") }
-        if send.typeExpr != nil { others.append("typeexpr") }
+        if send.typeExpr != nil, datamodel != "statecraft" { others.append("typeexpr") }
         if send.idLocation != nil, datamodel != "statecraft" { others.append("idlocation") }
         // A delayexpr that is a string literal is a delay written in another way (statecraft).
         let literalDelay = datamodel == "statecraft" ? send.delayExpr.flatMap(DelayedTransitions.stringLiteral) : nil
-        if send.delayExpr != nil, literalDelay == nil { others.append("delayexpr") }
+        if send.delayExpr != nil, literalDelay == nil, datamodel != "statecraft" { others.append("delayexpr") }
         var data: [String] = []
         if !send.namelist.isEmpty { data.append("namelist") }
         if !send.params.isEmpty { data.append("<param>") }
@@ -30,8 +31,8 @@ extension ExecutableContent {
         if let why = eventData.refused[position] { throw Untranslatable(reason: why) }
         // SCXML 6.2: data that cannot be evaluated is error.execution, and nothing is sent.
         if let why = eventData.failing[position] { return raisingErrorExecution(why, element: "send", at: position, survey: survey) }
-        if let type = send.type, !["scxml", "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"].contains(type) {
-            if ["http://www.w3.org/TR/scxml/#BasicHTTPEventProcessor", "basichttp"].contains(type) {
+        if let type = send.type, !["scxml", SCXMLNames.scxmlProcessor].contains(type) {
+            if [SCXMLNames.basicHTTPProcessor, "basichttp"].contains(type) {
                 // A session may be given the Basic HTTP processor; a generated machine has none.
                 throw Untranslatable(reason: "only the SCXML event processor is generated, not the Basic HTTP one")
             }
@@ -60,22 +61,32 @@ extension ExecutableContent {
             idLines = ["let sendID = context.newSendID()", "context.\(field.swiftName) = sendID"]
             id = "sendID"
         }
+        // A typeexpr and a delayexpr are evaluated when the send runs, before the event is sent.
+        var checks: [String] = []
+        if let expr = send.typeExpr { checks += try typeCheck(expr, expressions, at: position, survey: survey) }
+        var delayExpr: String?
+        if let expr = send.delayExpr, literalDelay == nil {
+            checks += try delayLines(expr, expressions, at: position, survey: survey)
+            delayExpr = "delay"
+        }
         let lines: [String]
         if let expr = send.targetExpr {
-            let delayed = send.delay != nil || literalDelay != nil
+            let delayed = send.delay != nil || literalDelay != nil || delayExpr != nil
             lines = try sendLines(event, targetExpr: expr, expressions, delayed: delayed, at: position, survey: survey)
         } else {
-            lines = try sendLines(send, event: event, id: id, literalDelay: literalDelay, at: position, survey: survey)
+            lines = try sendLines(send, event: event, id: id, literalDelay: literalDelay, delayExpr: delayExpr, at: position, survey: survey)
         }
-        return idLines.isEmpty ? lines : ["do {"] + (idLines + lines).map { "    " + $0 } + ["}"]
+        let all = checks + idLines + lines
+        return all.count == lines.count ? lines : ["do {"] + all.map { "    " + $0 } + ["}"]
     }
 
     private mutating func sendLines(
-        _ send: SendModel, event: String, id: String?, literalDelay: String?, at position: TextPosition, survey: Bool
+        _ send: SendModel, event: String, id: String?, literalDelay: String?, delayExpr: String?, at position: TextPosition,
+        survey: Bool
     ) throws(Untranslatable) -> [String] {
         var delay: String?
         if let text = send.delay ?? literalDelay {
-            guard let duration = Action.delay(text) else {
+            guard let duration = Duration(scxmlDelay: text) else {
                 throw Untranslatable(reason: "the delay '\(SwiftNames.escapedText(text))' is not a CSS2 time such as '2s'")
             }
             // A delay of zero sends at once, as the session does.
@@ -88,14 +99,24 @@ extension ExecutableContent {
         case nil:
             if survey { noteInternal(event, at: position) }
             let name = eventValue(event, try dataArguments(send, event: event))
+            if let delayExpr {
+                // A delay of zero sends at once, as the session does.
+                return [
+                    "if \(delayExpr) > .zero {",
+                    "    effects.send(\(name), after: \(delayExpr)\(id.map { ", id: \($0)" } ?? ""))",
+                    "} else {",
+                    "    effects.send(\(name))",
+                    "}",
+                ]
+            }
             guard let delay else { return ["effects.send(\(name))"] }
             return ["effects.send(\(name), after: \(delay)\(id.map { ", id: \($0)" } ?? ""))"]
         case "#_internal":
-            guard delay == nil else { throw Untranslatable(reason: "a delayed <send> to #_internal is not generated") }
+            guard delay == nil, delayExpr == nil else { throw Untranslatable(reason: "a delayed <send> to #_internal is not generated") }
             if survey { noteInternal(event, at: position) }
             return ["effects.raise(\(eventValue(event, try dataArguments(send, event: event))))"]
         case let target?:
-            guard delay == nil else {
+            guard delay == nil, delayExpr == nil else {
                 throw Untranslatable(reason: "a delayed <send> out of the machine is not generated yet")
             }
             require(.deliver)
@@ -182,5 +203,44 @@ extension ExecutableContent {
         }
         return shape.fields.compactMap { field in values[field.name].map { "\(field.swiftName): \($0)" } }
             .joined(separator: ", ")
+    }
+
+    /// `<send typeexpr>`: the expression's value as text, checked when the send runs, as the
+    /// session checks it: the SCXML event processor's type (`scxml` or its URI) sends; any other
+    /// is `error.execution` and nothing is sent (SCXML 6.2: a type the processor does not
+    /// support), as in a session given no other I/O processor.
+    private mutating func typeCheck(
+        _ expr: String, _ expressions: ExpressionTranslator, at position: TextPosition, survey: Bool
+    ) throws(Untranslatable) -> [String] {
+        let type = try expressions.expression(expr, reading: .text)
+        if survey { noteInternal("error.execution", at: position) }
+        return [
+            "guard [\"scxml\", \(SwiftNames.literal(SCXMLNames.scxmlProcessor))].contains(scxmlText(\(type))) else {",
+            "    effects.raise(.\(eventCases["error.execution"] ?? "_"))",
+            "    return",
+            "}",
+        ]
+    }
+
+    /// `<send delayexpr>`: the expression's value as text, read as a CSS2 time when the send
+    /// runs (`Duration(scxmlDelay:)`, as the session reads it) into `delay`; a value that is not
+    /// one is `error.execution`, and nothing is sent (SCXML 6.2).
+    private mutating func delayLines(
+        _ expr: String, _ expressions: ExpressionTranslator, at position: TextPosition, survey: Bool
+    ) throws(Untranslatable) -> [String] {
+        if let node = try? StatecraftExpressionSyntax.expression(expr), let type = ExpressionTypes.type(of: node, fields),
+            type != "String"
+        {
+            throw Untranslatable(reason: "the delayexpr '\(SwiftNames.escapedText(expr))' is a \(type), whose text is not a CSS2 "
+                + "time such as '2s'", failsWhenRun: true)
+        }
+        let text = try expressions.expression(expr, reading: .text)
+        if survey { noteInternal("error.execution", at: position) }
+        return [
+            "guard let delay = Duration(scxmlDelay: scxmlText(\(text))) else {",
+            "    effects.raise(.\(eventCases["error.execution"] ?? "_"))",
+            "    return",
+            "}",
+        ]
     }
 }

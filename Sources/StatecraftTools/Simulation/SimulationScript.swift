@@ -144,7 +144,7 @@ package enum SimulationScript {
     /// - Returns: The duration, or `nil` when the text is not one.
     package static func parseDuration(_ text: String) -> Duration? {
         guard text.first?.isNumber == true || text.first == "." else { return nil }
-        return SCXMLDocument.delay(text)
+        return Duration(scxmlDelay: text)
     }
 
     /// Where the event name goes wrong and why, or `nil` when it is a name.
