@@ -23,6 +23,20 @@ extension ExecutableContent {
     }
 }
 
+extension ExecutableContent {
+    /// `guard condition else { ... }` that raises `error.execution` and ends the block when
+    /// `condition` (a Swift condition, or `let name = optional`) does not hold when it runs.
+    mutating func guardOrRaise(_ condition: String, at position: TextPosition, survey: Bool) -> [String] {
+        if survey { noteInternal("error.execution", at: position) }
+        return [
+            "guard \(condition) else {",
+            "    effects.raise(.\(eventCases["error.execution"] ?? "_"))",
+            "    return",
+            "}",
+        ]
+    }
+}
+
 extension Action {
     /// Whether an error in evaluating this element fails it as a whole, raising `error.execution`
     /// and ending its block (SCXML 4.9); not `<if>`, whose condition that cannot be evaluated is

@@ -213,13 +213,8 @@ extension ExecutableContent {
         _ expr: String, _ expressions: ExpressionTranslator, at position: TextPosition, survey: Bool
     ) throws(Untranslatable) -> [String] {
         let type = try expressions.expression(expr, reading: .text)
-        if survey { noteInternal("error.execution", at: position) }
-        return [
-            "guard [\"scxml\", \(SwiftNames.literal(SCXMLNames.scxmlProcessor))].contains(scxmlText(\(type))) else {",
-            "    effects.raise(.\(eventCases["error.execution"] ?? "_"))",
-            "    return",
-            "}",
-        ]
+        let supported = "[\"scxml\", \(SwiftNames.literal(SCXMLNames.scxmlProcessor))].contains(scxmlText(\(type)))"
+        return guardOrRaise(supported, at: position, survey: survey)
     }
 
     /// `<send delayexpr>`: the expression's value as text, read as a CSS2 time when the send
@@ -235,12 +230,6 @@ extension ExecutableContent {
                 + "time such as '2s'", failsWhenRun: true)
         }
         let text = try expressions.expression(expr, reading: .text)
-        if survey { noteInternal("error.execution", at: position) }
-        return [
-            "guard let delay = Duration(scxmlDelay: scxmlText(\(text))) else {",
-            "    effects.raise(.\(eventCases["error.execution"] ?? "_"))",
-            "    return",
-            "}",
-        ]
+        return guardOrRaise("let delay = Duration(scxmlDelay: scxmlText(\(text)))", at: position, survey: survey)
     }
 }
