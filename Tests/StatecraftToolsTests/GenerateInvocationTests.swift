@@ -21,7 +21,6 @@ struct GenerateInvocationTests {
               <state id="a">
                 <invoke type="http://example.com/other"/>
                 <invoke idlocation="x"><content>\(Self.child)</content></invoke>
-                <invoke><param name="x" expr="1"/><content>\(Self.child)</content></invoke>
                 <invoke><content expr="x"/></invoke>
                 <invoke><finalize><log expr="1"/></finalize><content>\(Self.child)</content></invoke>
                 <invoke><content><scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="null">
@@ -32,12 +31,11 @@ struct GenerateInvocationTests {
         #expect(found == [
             "<invoke> at 4:5: only SCXML documents are invoked by generated code, not type 'http://example.com/other'",
             "<invoke> at 5:5: an <invoke> with idlocation is not generated yet; give it an id",
-            "<invoke> at 6:5: data passed to an invoked document (<param>, namelist) is not generated yet",
-            "<invoke> at 7:5: an invoked document named by the expr of <content> is known only when the invocation starts: "
+            "<invoke> at 6:5: an invoked document named by the expr of <content> is known only when the invocation starts: "
                 + "not generated; give it inline in <content> or by 'src'",
-            "<invoke> at 8:5: <finalize> is not generated yet",
+            "<invoke> at 7:5: <finalize> is not generated yet",
             // The invoked document's own refusals are at their place in the file.
-            "<invoke> at 10:25: an invoked document that invokes another is not generated yet",
+            "<invoke> at 9:25: an invoked document that invokes another is not generated yet",
         ])
     }
 
@@ -83,5 +81,74 @@ struct GenerateInvocationTests {
         #expect(throws: SCXMLGenerationError.self) {
             try SCXMLSwiftGenerator(document: SCXMLDocument(contentsOfFile: path)).generate()
         }
+    }
+
+    private static func checking(_ data: String) -> String {
+        """
+        <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft">\
+        <datamodel>\(data)</datamodel><final id="end"/></scxml>
+        """
+    }
+
+    @Test func dataPassedToAnInvokedDocumentIsRefusedWhereItCannotBeTyped() throws {
+        let found = try refusals("""
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft">
+              <datamodel><data id="x" expr="1"/><data id="later"/><data id="s" expr="'a'"/>\
+            <data xmlns:statecraft="urn:statecraft:scxml" id="o" expr="1" statecraft:type="Double?"/></datamodel>
+              <state id="a">
+                <invoke namelist="later"><content>\(Self.checking("<data id=\"later\"/>"))</content></invoke>
+                <invoke namelist="missing"><content>\(Self.checking(""))</content></invoke>
+                <invoke><param name="p" expr="x +"/><content>\(Self.checking(""))</content></invoke>
+                <invoke><param name="p" expr="_event.name"/><content>\(Self.checking(""))</content></invoke>
+                <invoke><param name="x" expr="s"/><content>\(Self.checking("<data id=\"x\" expr=\"0\"/>"))</content></invoke>
+                <invoke namelist="o"><content>\(Self.checking(""))</content></invoke>
+                <transition event="go"><assign location="later" expr="2"/></transition>
+              </state>
+            </scxml>
+            """)
+        #expect(found == [
+            "<invoke> at 4:5: the namelist's 'later': 'later' has no value until assigned (a <data> without expr), and "
+                + "reading it here other than with == or != would raise error.execution, which is generated in actions and "
+                + "conditions only",
+            "<invoke> at 5:5: the namelist's 'missing': 'missing' names no <data> of the document, so the invocation always fails",
+            "<invoke> at 6:5: the value of the <param> 'p' does not parse, so the invocation always fails: "
+                + "the expression ends where a value is expected",
+            "<invoke> at 7:5: the <param> 'p': _event is not generated here: <donedata> and the values an <invoke> passes "
+                + "are computed where no event is at hand",
+            // The invoked document's <data> says what its field is.
+            "<data> at 8:143: the <invoke> at 8:5 passes a String as 'x', whose field here is a Double: the generated fields "
+                + "do not change type; pass a value of its type",
+            "<invoke> at 9:5: the type of the value of the namelist's 'o' is not certain (data unbound until assigned, "
+                + "members, objects): the invoked document's data are typed from it",
+        ])
+        let null = try refusals("""
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="null">
+              <state id="a"><invoke><param name="p" expr="1"/><content>\(Self.child)</content></invoke></state>
+            </scxml>
+            """)
+        #expect(null == [
+            "<invoke> at 2:17: data passed to an invoked document (<param>, namelist) is generated in the statecraft datamodel, "
+                + "whose expressions the generator translates",
+        ])
+    }
+
+    @Test func passedDataAreArgumentsOfTheInvokedContextComputedWhenItStarts() throws {
+        let swift = try GenerationFixtures.generate("""
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft" name="Caller">
+              <datamodel><data id="x" expr="1"/></datamodel>
+              <state id="a"><invoke id="c" namelist="x"><content>\
+            \(Self.checking("<data id=\"x\" expr=\"0\"/><data id=\"y\"/><data id=\"z\" expr=\"x + 1\"/>"))</content></invoke>\
+            <invoke id="d"><param name="y" expr="x * 2"/><content>\(Self.checking("<data id=\"y\"/>"))</content></invoke></state>
+            </scxml>
+            """)
+        #expect(swift.contains("init(x: Double? = nil) {"), "a parameter per value passed, none for a <data> not passed")
+        #expect(swift.contains("if let x { self.x = x }"))
+        #expect(swift.contains("self.z = (self.x + 1)"), "computed after the values passed")
+        #expect(swift.contains("let context = machine.context"))
+        #expect(swift.contains("makeMachine(context: InvokedC.Context(x: context.x))"))
+        #expect(swift.contains("init(y: Double? = nil) {"), "a <data> without expr takes the type of the value passed")
+        #expect(swift.contains("var y: Double?"))
+        #expect(swift.contains("if let y { self.y = y }"))
+        #expect(swift.contains("makeMachine(context: InvokedD.Context(y: (context.x * 2)))"))
     }
 }

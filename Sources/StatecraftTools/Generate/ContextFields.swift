@@ -31,6 +31,9 @@ struct ContextField: Hashable {
     /// `undefined`). Reading or assigning it is refused, unless the attempt fails when it runs
     /// (an assigned expression that does not parse), as it does in the session.
     var neverHoldsValue = false
+    /// Whether the document that invokes this one passes the value (`<param>`, `namelist`): the
+    /// context's initializer takes it, in place of `initial`.
+    var suppliedByInvoker = false
 }
 
 /// The generated context's fields: every `<data>` of the document, in document order (SCXML's
@@ -49,9 +52,16 @@ struct ContextFields {
     /// How many fields have a type (those that never hold a value aside).
     var typedCount: Int { fields.count { !$0.neverHoldsValue } }
 
-    /// - Parameter eventData: The data the document's events carry, found over the fields typed
-    ///   without it: a `<data>` without `expr` assigned `_event.data.name` takes that field's type.
-    init(model: DocumentModel, eventData: EventDataShapes? = nil) {
+    /// - Parameters:
+    ///   - eventData: The data the document's events carry, found over the fields typed without
+    ///     it: a `<data>` without `expr` assigned `_event.data.name` takes that field's type.
+    ///   - supplied: What the invoking document passes (``SCXMLSwiftGenerator/supplied``): a
+    ///     top-level `<data>` of such an id must have the value's type, which one without `expr`
+    ///     nothing else types takes (optional: the context may be made without it).
+    init(
+        model: DocumentModel, eventData: EventDataShapes? = nil,
+        supplied: [String: (type: String, from: TextPosition)] = [:]
+    ) {
         var all = model.data
         func collect(_ state: StateModel) {
             all += state.data
@@ -124,6 +134,9 @@ struct ContextFields {
             } else if data.expr == nil, case .type(let inferred)? = usage.types[data.id] {
                 type = inferred + "?"
                 optional = true
+            } else if data.expr == nil, index < topLevel, let given = supplied[data.id] {
+                type = given.type + "?"
+                optional = true
             } else if data.expr == nil, case .conflict(let first, let second)? = usage.types[data.id] {
                 refuse("a <data> without 'expr' takes its type from what the document puts in it, but '\(SwiftNames.escapedText(data.id))' "
                     + "is given both \(first) and \(second); state its type with statecraft:type")
@@ -140,10 +153,16 @@ struct ContextFields {
                 refuse("the type of '\(SwiftNames.escapedText(data.expr ?? ""))' cannot be inferred; state it with statecraft:type")
                 continue
             }
+            let given = index < topLevel ? supplied[data.id] : nil
+            if let given, given.type != (optional ? String(type.dropLast()) : type) {
+                refuse("the <invoke> at \(given.from) passes a \(given.type) as '\(SwiftNames.escapedText(data.id))', whose field "
+                    + "here is a \(type): the generated fields do not change type; pass a value of its type")
+                continue
+            }
             let name = SwiftNames.escaped(names.name(for: data.id, fallback: "data"))
             fields.append(ContextField(
                 id: data.id, swiftName: name, type: type, initial: initial, isOptional: optional, position: data.position,
-                unboundUntilAssigned: data.expr == nil, computedInInit: readsContext
+                unboundUntilAssigned: data.expr == nil, computedInInit: readsContext, suppliedByInvoker: given != nil
             ))
         }
         addScriptDeclarations(model, &names)

@@ -180,6 +180,10 @@ struct ExpressionTranslator {
             }
             // Data that never holds a value is never bound.
             if location.steps.isEmpty, fields[location.variable]?.neverHoldsValue == true { return "false" }
+            // A name no <data> declares holds nothing: the session answers false, as for undefined.
+            if !location.variable.hasPrefix("_"), fields[location.variable] == nil, !declared.contains(location.variable) {
+                return "false"
+            }
             let field = try field(of: location)
             return field.isOptional ? "(\(contextPrefix)\(field.swiftName) != nil)" : "true"
         }
@@ -305,8 +309,8 @@ struct ExpressionTranslator {
     }
 
     /// Why `_event` is refused where no event is at hand (``hasEvent``).
-    static let noEvent = Untranslatable(reason: "_event is not generated in <donedata>: the done data is computed where no "
-        + "event is at hand")
+    static let noEvent = Untranslatable(reason: "_event is not generated here: <donedata> and the values an <invoke> passes "
+        + "are computed where no event is at hand")
 
     /// The members of `_event`, which `has(_event, 'member')` finds.
     static let eventMembers: Set<String> = ["name", "type", "sendid", "origin", "origintype", "invokeid", "data"]

@@ -32,6 +32,21 @@ struct Invocations {
         var hostRequirements: [ExecutableContent.Requirement]
         /// The SCXML names of the events the invoked document sends to `#_parent`.
         var toParent: [String]
+        /// The values passed to the invoked document's data, each with the label of its
+        /// context's initializer (names that are none of its top-level `<data>` are dropped, as
+        /// the session drops them).
+        var passed: [(label: String, value: PassedValue)] = []
+    }
+
+    /// A value an `<invoke>` passes to the invoked document (`<param>` or a `namelist` name),
+    /// computed over the invoking machine's context when the invocation starts.
+    struct PassedValue {
+        /// The name: the `<data>` id of the invoked document it sets.
+        var name: String
+        /// The value, Swift over the invoking document's context (`context.`).
+        var swift: String
+        /// Its Swift type, which the `<data>` must have.
+        var type: String
     }
 
     private(set) var plans: [Plan] = []
@@ -57,7 +72,9 @@ struct Invocations {
     ///   - typeName: Its generated type's name.
     ///   - access: Who may use the generated declarations.
     ///   - invoked: Whether `document` is itself invoked: its `<invoke>`s are refused.
-    init(document: SCXMLDocument, access: SCXMLSwiftGenerator.Access, invoked: Bool) {
+    ///   - content: The invoking document's executable content, whose context the values passed
+    ///     with `<param>` and `namelist` are computed over.
+    init(document: SCXMLDocument, access: SCXMLSwiftGenerator.Access, invoked: Bool, content: ExecutableContent?) {
         let model = document.model
         var owners: [(state: StateModel, invoke: InvokeModel)] = []
         func collect(_ state: StateModel) {
@@ -75,6 +92,13 @@ struct Invocations {
             }
             if let reason = Self.unsupported(invoke, inDatamodel: document.datamodelName) {
                 refuse(invoke, reason)
+                continue
+            }
+            let passed: [PassedValue]
+            do throws(Untranslatable) {
+                passed = try Self.passedValues(invoke, content: content)
+            } catch {
+                refuse(invoke, error.reason)
                 continue
             }
             let child: SCXMLDocument
@@ -128,6 +152,7 @@ struct Invocations {
             var generator = SCXMLSwiftGenerator(document: child, typeName: typeName, access: access)
             generator.invoked = true
             generator.extraEvents = extra.map { ($0, invoke.position) }
+            generator.supplied = Dictionary(passed.map { ($0.name, (type: $0.type, from: invoke.position)) }, uniquingKeysWith: { _, last in last })
             do throws(SCXMLGenerationError) {
                 let shape = try generator.generateWithShape()
                 let text = shape.source
@@ -136,7 +161,8 @@ struct Invocations {
                 plans.append(Plan(
                     invoke: invoke, owner: state.id, invokeID: invokeID, typeName: typeName, source: source,
                     contextType: shape.contextType, hostRequirements: shape.hostRequirements,
-                    toParent: Self.sentEvents(in: childActions, to: "#_parent")
+                    toParent: Self.sentEvents(in: childActions, to: "#_parent"),
+                    passed: passed.compactMap { value in shape.suppliedLabels[value.name].map { ($0, value) } }
                 ))
                 warnings += shape.warnings
             } catch {
@@ -157,14 +183,55 @@ struct Invocations {
         }
         if invoke.typeExpr != nil { return "an <invoke> with typeexpr is not generated: its type is known only when it starts" }
         if invoke.idLocation != nil { return "an <invoke> with idlocation is not generated yet; give it an id" }
-        if !invoke.params.isEmpty || !invoke.namelist.isEmpty {
-            return "data passed to an invoked document (<param>, namelist) is not generated yet"
-        }
         if !invoke.finalize.isEmpty { return "<finalize> is not generated yet" }
         if !["null", "statecraft"].contains(datamodel) {
             return "<invoke> is generated in documents of the null and statecraft datamodels only"
         }
         return nil
+    }
+
+    /// The values `invoke` passes, namelist's first and then the `<param>`s, a later one of a
+    /// name replacing an earlier (as the session builds them), each translated over the invoking
+    /// document's context with a certain type.
+    ///
+    /// - Throws: `Untranslatable` for a value that is not generated: in the null datamodel, one
+    ///   reading `_event` (the invocation starts after its macrostep), data unbound until
+    ///   assigned, or whose type is not certain, or a name no `<data>` declares (the session's
+    ///   invocation then always fails).
+    static func passedValues(_ invoke: InvokeModel, content: ExecutableContent?) throws(Untranslatable) -> [PassedValue] {
+        guard !invoke.params.isEmpty || !invoke.namelist.isEmpty else { return [] }
+        guard let content, content.datamodel == "statecraft" else {
+            throw Untranslatable(reason: "data passed to an invoked document (<param>, namelist) is generated in the statecraft "
+                + "datamodel, whose expressions the generator translates")
+        }
+        var translator = content.translator(eventIsOptional: true, inAction: true)
+        translator.hasEvent = false
+        let sources = invoke.namelist.map { (name: $0, expr: $0, what: "the namelist's '\(SwiftNames.escapedText($0))'") }
+            + invoke.params.map { (name: $0.name, expr: $0.expr ?? $0.location ?? "", what: "the <param> '\(SwiftNames.escapedText($0.name))'") }
+        var values: [PassedValue] = []
+        for source in sources {
+            let node: ExpressionNode
+            do {
+                node = try StatecraftExpressionSyntax.expression(source.expr)
+            } catch {
+                throw Untranslatable(reason: "the value of \(source.what) does not parse, so the invocation always fails: "
+                    + error.message)
+            }
+            let swift: String
+            do throws(Untranslatable) {
+                swift = try translator.translate(node)
+            } catch {
+                throw Untranslatable(reason: "\(source.what): \(error.reason)"
+                    + (error.failsWhenRun ? ", so the invocation always fails" : ""))
+            }
+            guard let type = ExpressionTypes.type(of: node, content.fields) else {
+                throw Untranslatable(reason: "the type of the value of \(source.what) is not certain (data unbound until assigned, "
+                    + "members, objects): the invoked document's data are typed from it")
+            }
+            values.removeAll { $0.name == source.name }
+            values.append(PassedValue(name: source.name, swift: swift, type: type))
+        }
+        return values
     }
 
     /// Every action of a document, nested ones included, in document order.

@@ -52,6 +52,10 @@ package struct SCXMLSwiftGenerator {
     var invoked = false
     /// Events the document receives beside those it names: from the document that invokes it.
     var extraEvents: [(name: String, position: TextPosition)] = []
+    /// The data the invoking document passes (`<param>`, `namelist`): `<data>` id → the value's
+    /// Swift type and the `<invoke>`'s position. A top-level `<data>` of such an id takes the value
+    /// in place of its `expr`, through a parameter of the context's initializer.
+    var supplied: [String: (type: String, from: TextPosition)] = [:]
 
     /// Prepares to generate `document`.
     ///
@@ -108,6 +112,9 @@ package struct SCXMLSwiftGenerator {
         /// Where the generated machine fails every time it runs, as the session does, in
         /// document order, those of invoked documents included.
         var warnings: [SCXMLGenerationError.Refusal] = []
+        /// `<data>` id → the label of the context initializer's parameter that passes its value
+        /// (``SCXMLSwiftGenerator/supplied``).
+        var suppliedLabels: [String: String] = [:]
     }
 
     /// The Swift source with what it declares, for the generator's own use (invoked documents)
@@ -125,7 +132,7 @@ package struct SCXMLSwiftGenerator {
         }
         let delayed = DelayedTransitions(model: model, datamodel: datamodel)
         let content = executableContent(claimed: delayed.claimed)
-        let invocations = Invocations(document: document, access: access, invoked: invoked)
+        let invocations = Invocations(document: document, access: access, invoked: invoked, content: content)
         var crossing: [SCXMLGenerationError.Refusal] = []
         if let content, let first = content.eventData.shapes.keys.sorted().first, invoked || !invocations.plans.isEmpty {
             // The events crossing between machines are found by name (`event(named:)`), without data.
@@ -151,7 +158,11 @@ package struct SCXMLSwiftGenerator {
             source: source, contextType: writer.contextType,
             hostRequirements: writer.content.map { $0.needsContext ? $0.requirements : [] } ?? [],
             hasInvocations: !invocations.plans.isEmpty,
-            warnings: ((content?.warnings ?? []) + invocations.warnings).sorted { $0.position < $1.position }
+            warnings: ((content?.warnings ?? []) + invocations.warnings).sorted { $0.position < $1.position },
+            suppliedLabels: Dictionary(
+                (content?.orderedFields ?? []).filter(\.suppliedByInvoker).map { ($0.id, $0.swiftName) },
+                uniquingKeysWith: { first, _ in first }
+            )
         )
     }
 
@@ -187,7 +198,7 @@ package struct SCXMLSwiftGenerator {
         }
         model.states.forEach(gather)
         let reserved: Set<String> = ["State", "Event", "Context", "Host", "Outgoing", "Invocations", typeName]
-        var fields = ContextFields(model: model)
+        var fields = ContextFields(model: model, supplied: supplied)
         // Data assigned a field of an event's data take its type, once the events' data are typed
         // over the fields found so far; each round types at least one more field, or ends.
         while datamodel == "statecraft" {
@@ -195,7 +206,7 @@ package struct SCXMLSwiftGenerator {
                 blocks.map(\.actions), doneData: doneData, fields: Self.byID(fields.fields), declared: fields.declaredIDs,
                 reserved: reserved
             )
-            let next = ContextFields(model: model, eventData: shapes)
+            let next = ContextFields(model: model, eventData: shapes, supplied: supplied)
             guard next.typedCount > fields.typedCount else { break }
             fields = next
         }

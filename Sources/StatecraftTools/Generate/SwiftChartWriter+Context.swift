@@ -118,12 +118,24 @@ extension SwiftChartWriter {
             parameters.append("sessionID: String = Context.randomSessionID()")
             body.append("self.sessionID = sessionID")
         }
+        // Values the invoking document passes replace the document's, before the data computed from them.
+        let supplied = content.orderedFields.filter(\.suppliedByInvoker)
+        for field in supplied {
+            let type = field.isOptional ? String(field.type.dropLast()) : field.type
+            parameters.append("\(field.swiftName): \(type)? = nil")
+            if !field.computedInInit { body.append("if let \(field.swiftName) { self.\(field.swiftName) = \(field.swiftName) }") }
+        }
         for field in content.orderedFields where field.computedInInit {
-            body += content.located(field.position, ["self.\(field.swiftName) = \(field.initial)"])
+            let value = field.suppliedByInvoker ? "\(field.swiftName) ?? (\(field.initial))" : field.initial
+            body += content.located(field.position, ["self.\(field.swiftName) = \(value)"])
         }
         lines.append("")
         let id = hasID ? ", the session's id (`_sessionid`; a random one when not given)" : ""
         lines.append("        /// The data with the values the document gives it\(hasHost ? ", and the app's host" : "")\(id).")
+        if !supplied.isEmpty {
+            let names = supplied.map { "`\(SwiftNames.escapedText($0.id))`" }.joined(separator: ", ")
+            lines.append("        /// A value given for \(names) replaces the document's, as the data an `<invoke>` passes do.")
+        }
         if hasHost, !hasID, body.count == 1 {
             lines.append("        \(modifier)init(host: any Host) { self.host = host }")
             return

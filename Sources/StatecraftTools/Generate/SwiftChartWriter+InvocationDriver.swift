@@ -240,15 +240,13 @@ extension SwiftChartWriter {
     /// `startN()` and `endedN()` of one `<invoke>`.
     private mutating func writeRun(_ plan: Invocations.Plan, number: Int) {
         let child = plan.typeName
-        let machine: String
+        var arguments: [String] = []
         if !plan.hostRequirements.isEmpty {
             let app = hostRequirements.contains(.log) ? ", app: app" : ""
-            machine = "makeMachine(context: \(child).Context(host: \(child)Link(links: links, run: run\(app))))"
-        } else if childContext(plan) != "Void" {
-            machine = "makeMachine(context: \(child).Context())"
-        } else {
-            machine = "makeMachine()"
+            arguments.append("host: \(child)Link(links: links, run: run\(app))")
         }
+        arguments += plan.passed.map { "\($0.label): \($0.value.swift)" }
+        let machine = childContext(plan) != "Void" ? "makeMachine(context: \(child).Context(\(arguments.joined(separator: ", "))))" : "makeMachine()"
         let id = SwiftNames.literal(plan.invokeID)
         let done = SwiftNames.escaped(eventTable.names["done.invoke." + plan.invokeID] ?? "")
         lines += [
@@ -257,6 +255,12 @@ extension SwiftChartWriter {
             "        private mutating func start\(number)() {",
             "            runs += 1",
             "            let run = runs",
+        ]
+        if plan.passed.contains(where: { $0.value.swift.contains("context.") }) {
+            lines.append("            // The values the <invoke> passes, computed over the machine's data now (SCXML 6.4.4).")
+            lines.append("            let context = machine.context")
+        }
+        lines += [
             "            // Not reached: the chart of a checked document is valid.",
             "            guard let chart = try? \(child).makeChart() else { return }",
             "            links.running[\(id)] = run",
