@@ -30,7 +30,7 @@ struct GenerateInvocationTests {
             """)
         #expect(found == [
             "<invoke> at 4:5: only SCXML documents are invoked by generated code, not type 'http://example.com/other'",
-            "<invoke> at 5:5: an <invoke> with idlocation is not generated yet; give it an id",
+            "<invoke> at 5:5: the idlocation 'x' is a Double, and the invocation's id a String",
             "<invoke> at 6:5: an invoked document named by the expr of <content> is known only when the invocation starts: "
                 + "not generated; give it inline in <content> or by 'src'",
             "<invoke> at 7:5: <finalize> is not generated yet",
@@ -102,6 +102,7 @@ struct GenerateInvocationTests {
                 <invoke><param name="p" expr="_event.name"/><content>\(Self.checking(""))</content></invoke>
                 <invoke><param name="x" expr="s"/><content>\(Self.checking("<data id=\"x\" expr=\"0\"/>"))</content></invoke>
                 <invoke namelist="o"><content>\(Self.checking(""))</content></invoke>
+                <invoke idlocation="nowhere"><content>\(Self.checking(""))</content></invoke>
                 <transition event="go"><assign location="later" expr="2"/></transition>
               </state>
             </scxml>
@@ -120,15 +121,18 @@ struct GenerateInvocationTests {
                 + "do not change type; pass a value of its type",
             "<invoke> at 9:5: the type of the value of the namelist's 'o' is not certain (data unbound until assigned, "
                 + "members, objects): the invoked document's data are typed from it",
+            "<invoke> at 10:5: the idlocation: 'nowhere' names no <data> of the document, so the invocation always fails",
         ])
         let null = try refusals("""
             <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="null">
-              <state id="a"><invoke><param name="p" expr="1"/><content>\(Self.child)</content></invoke></state>
+              <state id="a"><invoke><param name="p" expr="1"/><content>\(Self.child)</content></invoke>
+                <invoke idlocation="p"><content>\(Self.child)</content></invoke></state>
             </scxml>
             """)
         #expect(null == [
             "<invoke> at 2:17: data passed to an invoked document (<param>, namelist) is generated in the statecraft datamodel, "
                 + "whose expressions the generator translates",
+            "<invoke> at 3:5: an <invoke> with idlocation is generated in the statecraft datamodel, which has data",
         ])
     }
 

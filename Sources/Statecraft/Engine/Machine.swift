@@ -147,6 +147,26 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
     @inlinable
     public var context: Context { storedContext }
 
+    /// Changes the context between steps, from outside the chart: what a host does when what
+    /// the machine's data describe changed without an event (an `<invoke idlocation>` storing
+    /// the id of the invocation it started; a setting the app changed).
+    ///
+    /// No transition is taken and no action runs: guards, eventless transitions included, see
+    /// the new values when the next event or timer is processed, as SCXML's processor sees a
+    /// change made between macrosteps.
+    ///
+    /// ```swift
+    /// machine.updateContext { $0.limit = 10 }
+    /// ```
+    ///
+    /// - Parameter change: Changes the context; what it returns or throws, this does.
+    @inlinable
+    public mutating func updateContext<Result, Failure: Error>(
+        _ change: (inout Context) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try change(&storedContext)
+    }
+
     /// Whether the machine still takes events.
     @inlinable
     public var status: MachineStatus { finished ? .done : .running }

@@ -32,6 +32,8 @@ struct Invocations {
         var hostRequirements: [ExecutableContent.Requirement]
         /// The SCXML names of the events the invoked document sends to `#_parent`.
         var toParent: [String]
+        /// The field where `idlocation` stores the invocation's id when it starts; `nil` without.
+        var idField: ContextField? = nil
         /// The values passed to the invoked document's data, each with the label of its
         /// context's initializer (names that are none of its top-level `<data>` are dropped, as
         /// the session drops them).
@@ -95,7 +97,9 @@ struct Invocations {
                 continue
             }
             let passed: [PassedValue]
+            var idField: ContextField?
             do throws(Untranslatable) {
+                idField = try Self.idField(invoke, content: content)
                 passed = try Self.passedValues(invoke, content: content)
             } catch {
                 refuse(invoke, error.reason)
@@ -162,6 +166,7 @@ struct Invocations {
                     invoke: invoke, owner: state.id, invokeID: invokeID, typeName: typeName, source: source,
                     contextType: shape.contextType, hostRequirements: shape.hostRequirements,
                     toParent: Self.sentEvents(in: childActions, to: "#_parent"),
+                    idField: idField,
                     passed: passed.compactMap { value in shape.suppliedLabels[value.name].map { ($0, value) } }
                 ))
                 warnings += shape.warnings
@@ -182,12 +187,33 @@ struct Invocations {
             return "only SCXML documents are invoked by generated code, not type '\(SwiftNames.escapedText(type))'"
         }
         if invoke.typeExpr != nil { return "an <invoke> with typeexpr is not generated: its type is known only when it starts" }
-        if invoke.idLocation != nil { return "an <invoke> with idlocation is not generated yet; give it an id" }
         if !invoke.finalize.isEmpty { return "<finalize> is not generated yet" }
         if !["null", "statecraft"].contains(datamodel) {
             return "<invoke> is generated in documents of the null and statecraft datamodels only"
         }
         return nil
+    }
+
+    /// The field where `invoke`'s `idlocation` stores the invocation's id, or `nil` without one.
+    ///
+    /// - Throws: `Untranslatable` outside the statecraft datamodel, for a location that is not a
+    ///   field of the context, or a field that does not hold a string.
+    static func idField(_ invoke: InvokeModel, content: ExecutableContent?) throws(Untranslatable) -> ContextField? {
+        guard let location = invoke.idLocation else { return nil }
+        guard let content, content.datamodel == "statecraft" else {
+            throw Untranslatable(reason: "an <invoke> with idlocation is generated in the statecraft datamodel, which has data")
+        }
+        let field: ContextField
+        do throws(Untranslatable) {
+            field = try content.translator(eventIsOptional: true, inAction: true).location(location)
+        } catch {
+            throw Untranslatable(reason: "the idlocation: \(error.reason)" + (error.failsWhenRun ? ", so the invocation always fails" : ""))
+        }
+        guard field.type == "String" || field.type == "String?" else {
+            throw Untranslatable(reason: "the idlocation '\(SwiftNames.escapedText(location))' is a \(field.type), and the "
+                + "invocation's id a String")
+        }
+        return field
     }
 
     /// The values `invoke` passes, namelist's first and then the `<param>`s, a later one of a

@@ -256,6 +256,10 @@ extension SwiftChartWriter {
             "            runs += 1",
             "            let run = runs",
         ]
+        if let field = plan.idField {
+            lines.append("            // idlocation: the invocation's id, stored before its data are computed (SCXML 6.4.1).")
+            lines.append("            machine.updateContext { $0.\(field.swiftName) = \(id) }")
+        }
         if plan.passed.contains(where: { $0.value.swift.contains("context.") }) {
             lines.append("            // The values the <invoke> passes, computed over the machine's data now (SCXML 6.4.4).")
             lines.append("            let context = machine.context")

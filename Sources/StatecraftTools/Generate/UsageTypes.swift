@@ -3,7 +3,8 @@ import StatecraftSCXML
 /// The types of the document's `<data>` without `expr` (SCXML's unbound, `undefined`, value),
 /// inferred from what the document puts in them: an `<assign>` of a literal or of other data
 /// whose type is known, a `<foreach>`'s `index` (a number, `Double`) and `item` (an element of
-/// the iterated array), in a transition's actions a field of the data its events carry
+/// the iterated array), an `<invoke>`'s or `<send>`'s `idlocation` (a string), in a
+/// transition's actions a field of the data its events carry
 /// (`_event.data.name`, when ``EventDataShapes`` knows its type). A `<data>` given two types is a
 /// conflict, which the generator refuses.
 struct UsageTypes {
@@ -29,8 +30,11 @@ struct UsageTypes {
             all += state.data
             blocks += (state.onEntry + state.onExit).map { ($0, nil) } + state.transitions.map { ($0.actions, $0.event) }
             if let initial = state.initialTransition { blocks.append((initial.actions, nil)) }
+            idLocations += state.invokes.compactMap(\.idLocation)
             state.children.forEach(collect)
         }
+        // The locations where <invoke idlocation> stores the invocation's id, a string.
+        var idLocations: [String] = []
         model.states.forEach(collect)
         // The types every <data> with an expr or a stated type has; those without are inferred.
         var known: [String: String] = [:]
@@ -127,6 +131,7 @@ struct UsageTypes {
                 }
             }
             for block in blocks { walk(block.actions, block.event) }
+            for location in idLocations { if let variable = Self.variable(location) { note(variable, "String") } }
             types = found
             var progressed = false
             for (id, inferred) in found {
