@@ -213,8 +213,31 @@ struct GenerateTests {
             "<donedata> at 8:17: the done data of a top-level final is the invoking session's done.invoke data, which is "
                 + "not generated yet: events cross between machines without data",
         ])
-        let null = try refusals(document(#"<state id="a"><onentry><if cond="In('a')"><raise event="e"/></if></onentry></state>"#))
-        #expect(null.first?.hasPrefix("<if> at 2:24: the null datamodel evaluates no expression") == true)
+    }
+
+    @Test func inStateInAnActionAsksTheConfigurationAsTheMicrostepChangesIt() throws {
+        // The null datamodel's one condition, in an <if>: the chart's actions see state changes.
+        let null = try generate(document(#"<state id="a"><onentry><if cond="In('a')"><raise event="e"/></if></onentry></state>"#))
+        #expect(null.contains("if effects.isActive(State.a) {"))
+        #expect(null.contains("options: StatechartOptions(actionsSeeStateChanges: true)"))
+        // Any other null expression always fails, as the session's null datamodel evaluates none.
+        let warned = try GenerationFixtures.warnings(document(#"<state id="a"><onentry><log expr="'x'"/></onentry></state>"#))
+        #expect(warned == [
+            "<log> at 2:24: the null datamodel evaluates no expression (''x''); the generated machine raises error.execution "
+                + "here, as the session does",
+        ])
+        // statecraft: In() inside an expression; an id that names no state is false, as in the session.
+        let swift = try generate("""
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft">
+              <datamodel><data id="seen" expr="false"/></datamodel>
+              <state id="a"><onexit><assign location="seen" expr="In('a') &amp;&amp; !In('nowhere')"/></onexit></state>
+            </scxml>
+            """)
+        #expect(swift.contains("context.seen = (effects.isActive(State.a) && (!false))"))
+        #expect(swift.contains("actionsSeeStateChanges: true"))
+        // A chart that asks In() only in transitions' conditions keeps the fast paths.
+        let guarded = try generate(document(#"<state id="a"><transition event="e" cond="In('a')" target="a"/></state>"#))
+        #expect(!guarded.contains("actionsSeeStateChanges"))
     }
 
     @Test func systemVariablesAreReadAndAssigningOneOrUndeclaredDataRaisesErrorExecution() throws {

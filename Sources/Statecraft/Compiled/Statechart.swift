@@ -146,7 +146,8 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     ///
     /// - Parameters:
     ///   - initial: The state a machine starts in; the first state written when `nil`.
-    ///   - options: How done events and guard errors are delivered; see ``StatechartOptions``.
+    ///   - options: How done events and guard errors are delivered, and what actions see of the
+    ///     configuration; see ``StatechartOptions``.
     ///   - content: The chart's top-level states, written with ``Atomic``, ``Compound``,
     ///     ``Parallel`` and ``Final``.
     /// - Throws: ``DefinitionError`` naming the first mistake found and where it was written.
@@ -180,7 +181,8 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     ///
     /// - Parameters:
     ///   - initial: The states a machine starts in; the first state written when empty.
-    ///   - options: How done events and guard errors are delivered; see ``StatechartOptions``.
+    ///   - options: How done events and guard errors are delivered, and what actions see of the
+    ///     configuration; see ``StatechartOptions``.
     ///   - content: The chart's top-level states.
     /// - Throws: ``DefinitionError`` naming the first mistake found and where it was written:
     ///   `.conflictingTargets` for two states in one region,
@@ -246,7 +248,9 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         externalEventHook = hooks.externalEvent
         macrostepHook = hooks.macrostep
         // A chart with a hook runs on the general path, where the hooks are called.
+        // So does one whose actions see the configuration change state by state.
         let hooked = hooks.dequeue != nil || hooks.externalEvent != nil || hooks.macrostep != nil
+            || options.actionsSeeStateChanges
         states = Array(compiled.states)
         let rootInitial = compiled.transitions[Int(compiled.nodes[0].initialTransition)]
         let initialNode = Int(compiled.targets[Int(rootInitial.targetStart)])

@@ -39,7 +39,10 @@ public struct Effects<Event: MachineEvent>: Sendable {
     /// `stateIn`, and what a ``When`` guard sees): every action of one microstep, exit,
     /// transition and entry alike, gets the same answer, the configuration before the
     /// microstep. The entry actions of the initial configuration see no state active; the exit
-    /// actions run when the machine finishes see the final configuration.
+    /// actions run when the machine finishes see the final configuration. A chart made with
+    /// ``StatechartOptions/actionsSeeStateChanges`` answers instead, in a microstep, with the
+    /// configuration as the microstep changes it, as SCXML's `In()` does: a state is gone after its own exit
+    /// actions, and there before its entry actions.
     ///
     /// ```swift
     /// On(.tick) { player, _, effects in

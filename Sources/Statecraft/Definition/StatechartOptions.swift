@@ -21,6 +21,14 @@ public struct StatechartOptions<State: Hashable & Sendable, Event: MachineEvent>
     /// guard counts as `false`, the event goes to the internal queue at once, and selection goes
     /// on, for your events as for the engine's own.
     public var guardErrorEvent: (@Sendable (_ error: any Error) -> Event)?
+    /// Whether ``Effects/isActive(_:)`` answers with the configuration as the microstep changes
+    /// it, as SCXML's `In()` does in executable content (Appendix D): a state leaves the
+    /// configuration after its own exit actions, and joins it before its entry actions, so a
+    /// transition's actions see the states it exits gone and those it enters not yet there.
+    /// When `false` (the default), every action of a microstep sees the configuration its
+    /// transitions were selected in. A chart with it set runs every step on the engine's
+    /// general path, without the leaf, region and plan fast paths.
+    public var actionsSeeStateChanges: Bool
 
     /// Creates options.
     ///
@@ -28,11 +36,15 @@ public struct StatechartOptions<State: Hashable & Sendable, Event: MachineEvent>
     ///   - doneEvent: Makes a state's done event; `nil` delivers it to ``OnDone``.
     ///   - guardErrorEvent: Makes the event raised when a guard throws; `nil` reports it as a
     ///     fault or rejection instead.
+    ///   - actionsSeeStateChanges: Whether actions see the configuration as the microstep
+    ///     changes it; see ``actionsSeeStateChanges``.
     public init(
         doneEvent: (@Sendable (_ state: State, _ data: Event?) -> Event)? = nil,
-        guardErrorEvent: (@Sendable (_ error: any Error) -> Event)? = nil
+        guardErrorEvent: (@Sendable (_ error: any Error) -> Event)? = nil,
+        actionsSeeStateChanges: Bool = false
     ) {
         self.doneEvent = doneEvent
         self.guardErrorEvent = guardErrorEvent
+        self.actionsSeeStateChanges = actionsSeeStateChanges
     }
 }

@@ -13,7 +13,10 @@ extension Statechart {
     /// An empty workspace for a machine of this chart: no state active, no history.
     @usableFromInline
     func makeWorkspace() -> Workspace<Event> {
-        Workspace(nodeCount: nodes.count, historyCount: historyCount, setWords: setWords, stateNode: stateNode)
+        Workspace(
+            nodeCount: nodes.count, historyCount: historyCount, setWords: setWords, stateNode: stateNode,
+            readsLiveConfiguration: options.actionsSeeStateChanges
+        )
     }
 }
 

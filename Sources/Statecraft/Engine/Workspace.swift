@@ -67,6 +67,9 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var unhandled = ContiguousArray<Event>()
     /// The node of a state of the chart, for `Effects.isActive(_:)`.
     @usableFromInline let stateNode: @Sendable (AnyHashable) -> Int?
+    /// Whether `Effects.isActive(_:)` reads the configuration as it changes rather than the one
+    /// the microstep was selected in (`StatechartOptions.actionsSeeStateChanges`).
+    @usableFromInline let readsLiveConfiguration: Bool
 
     /// An empty configuration and no history.
     ///
@@ -75,9 +78,14 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     ///   - historyCount: The chart's history states.
     ///   - setWords: Words per state set.
     ///   - stateNode: The node of a state of the chart (`Statechart.stateNode`).
+    ///   - readsLiveConfiguration: Whether actions see the configuration as it changes.
     @usableFromInline
-    init(nodeCount: Int, historyCount: Int, setWords: Int, stateNode: @escaping @Sendable (AnyHashable) -> Int?) {
+    init(
+        nodeCount: Int, historyCount: Int, setWords: Int, stateNode: @escaping @Sendable (AnyHashable) -> Int?,
+        readsLiveConfiguration: Bool = false
+    ) {
         self.stateNode = stateNode
+        self.readsLiveConfiguration = readsLiveConfiguration
         history = ContiguousArray(repeating: StateSet(capacity: nodeCount), count: historyCount)
         defaultHistoryAction = ContiguousArray(repeating: -1, count: nodeCount)
         self.setWords = setWords
@@ -101,7 +109,10 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     /// A copy holding the same configuration, history, queues and timers.
     @usableFromInline
     func copy() -> Workspace {
-        let copy = Workspace(nodeCount: chosenCapacity, historyCount: 0, setWords: setWords, stateNode: stateNode)
+        let copy = Workspace(
+            nodeCount: chosenCapacity, historyCount: 0, setWords: setWords, stateNode: stateNode,
+            readsLiveConfiguration: readsLiveConfiguration
+        )
         copy.words.update(from: words, count: setWords &* MachineSets.count)
         copy.chosen.update(from: chosen, count: chosenCount)
         copy.chosenCount = chosenCount
@@ -132,11 +143,13 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
 
 extension Workspace {
     /// Whether `state` is in the configuration the current microstep was selected in, for
-    /// `Effects.isActive(_:)`.
+    /// `Effects.isActive(_:)`; in the configuration now, state by state, when the chart asks
+    /// for that (`readsLiveConfiguration`: the general path keeps it as SCXML's algorithm does).
     @usableFromInline
     func wasSelected(_ state: AnyHashable) -> Bool {
         guard let node = stateNode(state), node > 0 else { return false }
-        return StateSet.contains(words + MachineSets.selected &* setWords, node)
+        let run = readsLiveConfiguration ? MachineSets.configuration : MachineSets.selected
+        return StateSet.contains(words + run &* setWords, node)
     }
 }
 

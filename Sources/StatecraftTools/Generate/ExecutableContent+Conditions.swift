@@ -54,12 +54,19 @@ extension ExecutableContent {
         return (swift, reads.any)
     }
 
-    /// The kind of an `<if>` or `<elseif>` condition's value when it is certainly not a boolean, in
-    /// the statecraft datamodel (the branch is then false and `error.execution` raised); `nil`
-    /// otherwise, and in the other datamodels, whose conditions are translated as they are.
-    func nonBooleanCondition(_ cond: String) -> String? {
-        guard datamodel != "null", !isSwift, let node = try? StatecraftExpressionSyntax.expression(cond) else { return nil }
-        return Self.nonBooleanKind(node, fields)
+    /// Why an `<if>` or `<elseif>` condition never has a boolean value (the branch is then false
+    /// and `error.execution` raised, as the session does): in the statecraft datamodel, a value
+    /// that is certainly not a boolean; in the null datamodel, any condition but `In('id')`.
+    /// `nil` otherwise, and in the swift datamodel, whose conditions are translated as they are.
+    func failingCondition(_ cond: String) -> String? {
+        if datamodel == "null" {
+            return SCXMLNullDatamodel.inStateID(cond) == nil
+                ? "the null datamodel evaluates no condition but In('state id'), and not '\(SwiftNames.escapedText(cond))'"
+                : nil
+        }
+        guard !isSwift, let node = try? StatecraftExpressionSyntax.expression(cond),
+            let kind = Self.nonBooleanKind(node, fields) else { return nil }
+        return "the condition '\(SwiftNames.escapedText(cond))' is \(kind), not a boolean"
     }
 
     /// A call that throws `reason` (the generated `scxmlConditionError`).

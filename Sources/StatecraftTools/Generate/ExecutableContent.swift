@@ -177,9 +177,9 @@ struct ExecutableContent {
     ) throws(Untranslatable) -> String {
         if isSwift { return "(\(text))" }
         if datamodel == "null" {
-            throw Untranslatable(reason: "the null datamodel evaluates no expression; of its conditions only a transition's "
-                + "In('state id') is generated (in an action the typed engine answers In() with the configuration before "
-                + "the microstep)")
+            // The session's null datamodel refuses every evaluation: the element always fails.
+            throw Untranslatable(reason: "the null datamodel evaluates no expression ('\(SwiftNames.escapedText(text))')",
+                failsWhenRun: true)
         }
         return try expressions.expression(text, reading: reading)
     }
@@ -252,13 +252,14 @@ struct ExecutableContent {
                     var condition = expressions
                     let unwraps = Unwraps()
                     if index > 0 { condition.unwraps = unwraps }
-                    if let kind = nonBooleanCondition(cond) {
+                    if let why = failingCondition(cond) {
                         // SCXML 5.9: the branch's condition is false, and error.execution is raised
                         // when it is evaluated, as the session does.
                         if survey { noteInternal("error.execution", at: action.position) }
-                        let raise = "effects.raise(.\(eventCases["error.execution"] ?? "_"))  "
-                            + "// the condition '\(SwiftNames.escapedText(cond))' is \(kind), not a boolean: false"
+                        let raise = "effects.raise(.\(eventCases["error.execution"] ?? "_"))  // \(why): false"
                         lines += located(action.position, [raise, "if Bool(false) {"]).map { inner + $0 }
+                    } else if datamodel == "null", let id = SCXMLNullDatamodel.inStateID(cond) {
+                        lines += located(action.position, ["if \(expressions.inState(id)) {"]).map { inner + $0 }
                     } else {
                         let header = located(action.position, ["if \(try expression(cond, condition)) {"])
                         lines += guardLines(unwraps, at: action.position, survey: survey).map { inner + $0 }
@@ -275,7 +276,7 @@ struct ExecutableContent {
             }
             return lines
         case .foreach(let array, let item, let index, let body):
-            if datamodel == "null" { throw Untranslatable(reason: "the null datamodel has no arrays to iterate") }
+            if datamodel == "null" { throw Untranslatable(reason: "the null datamodel has no arrays to iterate", failsWhenRun: true) }
             if isSwift {
                 var lines = located(action.position, ["for (index, item) in (\(array)).enumerated() {", "    \(item) = item"])
                 if let index { lines.append("    \(index) = index") }

@@ -274,9 +274,14 @@ struct ExpressionTranslator {
     private func call(_ builtin: Builtin, _ arguments: [ExpressionNode]) throws(Untranslatable) -> String {
         switch builtin {
         case .inState:
-            throw Untranslatable(reason: "In() is generated only as a transition's whole cond (In('id')): in an action "
-                + "the typed engine answers with the configuration before the microstep, where SCXML's entry actions "
-                + "already see their state active")
+            guard inAction else {
+                throw Untranslatable(reason: "In() in a condition is generated as the transition's whole cond (In('id')), "
+                    + "which the chart checks against the configuration")
+            }
+            guard case .literal(.string(let id)) = arguments[0].kind else {
+                throw Untranslatable(reason: "In() is generated with a literal state id (In('id'))")
+            }
+            return inState(id)
         case .length:
             return "Double(\(try translate(arguments[0])).count)"
         case .contains:
@@ -342,6 +347,21 @@ final class SystemReads {
     var sessionID = false
     /// Whether a `<send idlocation>` needs the context to make send ids.
     var sendIDs = false
+    /// Whether an action asks `In()`, so that the chart's actions see the configuration change
+    /// state by state (`StatechartOptions.actionsSeeStateChanges`), as SCXML's do.
+    var inStateInActions = false
+}
+
+extension ExpressionTranslator {
+    /// SCXML's `In('id')` in an action: `effects.isActive(State.x)`, which the chart answers
+    /// with the configuration as the microstep changes it (``SystemReads/inStateInActions``
+    /// sets `StatechartOptions.actionsSeeStateChanges`); `false` for an id that names no state,
+    /// as the session answers.
+    func inState(_ id: String) -> String {
+        guard let state = states[id] else { return "false" }
+        system?.inStateInActions = true
+        return "effects.isActive(State\(state))"
+    }
 }
 
 /// Whether a guard's expression reads data that may be unbound as a value, through the throwing

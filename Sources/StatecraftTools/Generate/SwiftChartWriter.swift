@@ -170,6 +170,10 @@ struct SwiftChartWriter {
         if let content, content.conditionsThrow {
             options.append("guardErrorEvent: { _ in .\(content.eventCases["error.execution"] ?? "_") }")
         }
+        if let content, content.system.inStateInActions {
+            // SCXML's In() in executable content sees states leave after their onexit and join before their onentry.
+            options.append("actionsSeeStateChanges: true")
+        }
         if !options.isEmpty { arguments.append("options: StatechartOptions(\(options.joined(separator: ", ")))") }
         lines.append("    /// The chart, written with the Statecraft DSL. Done events are ordinary events, as in SCXML.")
         lines.append("    ///")
