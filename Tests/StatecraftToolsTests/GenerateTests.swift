@@ -215,6 +215,28 @@ struct GenerateTests {
         ])
     }
 
+    @Test func lateBindingGivesAStatesDataTheirValuesOnItsFirstEntry() throws {
+        let xml = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft" binding="late">
+              <datamodel><data id="top" expr="2"/></datamodel>
+              <state id="a">
+                <datamodel><data id="x" expr="top * 2"/><data id="s">text</data><data id="e" expr="[]"/></datamodel>
+              </state>
+            </scxml>
+            """
+        // SCXML 5.3: the top-level data are bound at the start; a state's when it is first entered.
+        #expect(try refusals(xml) == [
+            "<data> at 4:69: with binding=\"late\", the type of the value this <data> gets when its state is first entered "
+                + "cannot be inferred; state it with statecraft:type",
+        ])
+        let swift = try generate(xml.replacingOccurrences(of: #"<data id="e" expr="[]"/>"#, with: ""))
+        #expect(swift.contains("var top: Double = 2\n"))
+        #expect(swift.contains("var x: Double? = nil\n") && swift.contains("var s: String? = nil\n"))
+        #expect(swift.contains("guard context.lateBound.insert(\"a\").inserted else { return }"))
+        #expect(swift.contains("context.x = (context.top * 2)"))
+        #expect(swift.contains("context.s = \"text\""))
+    }
+
     @Test func inStateInAnActionAsksTheConfigurationAsTheMicrostepChangesIt() throws {
         // The null datamodel's one condition, in an <if>: the chart's actions see state changes.
         let null = try generate(document(#"<state id="a"><onentry><if cond="In('a')"><raise event="e"/></if></onentry></state>"#))

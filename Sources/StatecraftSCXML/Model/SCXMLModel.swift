@@ -150,6 +150,14 @@ package struct Action: Hashable, Sendable {
     /// `statecraft:action` on a `<script>`: an action the app provides to generated code.
     package var hostAction: String? = nil
 
+    /// An element of `kind` at `position`; tools make some that no document writes (the
+    /// generator's late-binding `<assign>`).
+    package init(kind: Kind, position: TextPosition, hostAction: String? = nil) {
+        self.kind = kind
+        self.position = position
+        self.hostAction = hostAction
+    }
+
     /// The element's name as the document writes it (`assign`, `if`, `send`...), for messages.
     package var elementName: String {
         switch kind {

@@ -49,6 +49,9 @@ struct ContextFields {
     let system = SystemReads()
     /// The ids of every `<data>`, those refused included.
     private(set) var declaredIDs: Set<String> = []
+    /// State id → the `<assign>`s that give its `<data>` their values when it is first entered,
+    /// with `binding="late"` (SCXML 5.3), in document order.
+    private(set) var lateBindings: [String: [Action]] = [:]
     /// How many fields have a type (those that never hold a value aside).
     var typedCount: Int { fields.count { !$0.neverHoldsValue } }
 
@@ -63,13 +66,16 @@ struct ContextFields {
         supplied: [String: (type: String, from: TextPosition)] = [:]
     ) {
         var all = model.data
+        // The state each <data> is in; nil for the document's own.
+        var owners: [String?] = model.data.map { _ in nil }
         func collect(_ state: StateModel) {
             all += state.data
+            owners += state.data.map { _ in state.id }
             state.children.forEach(collect)
         }
         model.states.forEach(collect)
         let topLevel = model.data.count
-        var names = SwiftNameTable(reserved: ["host", "sessionID", "sendCount", "newSendID", "randomSessionID"])
+        var names = SwiftNameTable(reserved: ["host", "sessionID", "sendCount", "newSendID", "randomSessionID", "lateBound"])
         let literals = ExpressionTranslator(fields: [:], states: [:], eventIsOptional: true, inAction: false)
         let usage = UsageTypes(model: model, eventData: eventData)
         declaredIDs = Set(all.map(\.id))
@@ -77,9 +83,8 @@ struct ContextFields {
             func refuse(_ reason: String) {
                 refusals.append(Refusal(element: "data", position: data.position, reason: reason))
             }
-            if model.binding == .late, index >= topLevel, data.expr != nil || data.content != nil || data.src != nil {
-                refuse("with binding=\"late\" a state's <data> gets its value when the state is first entered, which is not "
-                    + "generated yet: the generated context makes every field when the machine starts")
+            if model.binding == .late, let state = owners[index], data.expr != nil || data.content != nil, data.src == nil {
+                addLateBound(data, in: state, &names)
                 continue
             }
             if data.src != nil || (data.content != nil && Self.contentValue(data.content) == nil) {
@@ -167,6 +172,33 @@ struct ContextFields {
         }
         addScriptDeclarations(model, &names)
         addDeclared(usage, &names)
+    }
+
+    /// A state's `<data>` with `binding="late"` (SCXML 5.3): a field unbound until the state is
+    /// first entered, when an `<assign>` of its value runs before the state's entry actions
+    /// (``lateBindings``), typed as that value (stated, a literal, an expression of a certain type
+    /// over the data before it, or content).
+    private mutating func addLateBound(_ data: DataModel, in state: String, _ names: inout SwiftNameTable) {
+        var type: String?
+        if let stated = data.statedType?.trimmedBlanks(), !stated.isEmpty {
+            type = stated.hasSuffix("?") ? String(stated.dropLast()) : stated
+        } else if let value = Self.contentValue(data.content) {
+            type = Self.type(of: value)
+        } else if let expr = data.expr, let node = try? StatecraftExpressionSyntax.expression(expr) {
+            type = Self.inferredType(node) ?? ExpressionTypes.type(of: node, Dictionary(fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
+        }
+        guard let type else {
+            refusals.append(Refusal(element: "data", position: data.position, reason: "with binding=\"late\", the type of "
+                + "the value this <data> gets when its state is first entered cannot be inferred; state it with statecraft:type"))
+            return
+        }
+        fields.append(ContextField(
+            id: data.id, swiftName: SwiftNames.escaped(names.name(for: data.id, fallback: "data")), type: type + "?",
+            initial: "nil", isOptional: true, position: data.position, unboundUntilAssigned: true
+        ))
+        let assign = Action(kind: .assign(location: data.id, expr: data.expr, content: data.expr == nil ? data.content : nil),
+            position: data.position)
+        lateBindings[state, default: []].append(assign)
     }
 
     /// The Swift of a value made with the context: a literal, or an expression over the data made

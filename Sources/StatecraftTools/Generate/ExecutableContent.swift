@@ -76,6 +76,9 @@ struct ExecutableContent {
 
     /// The ids of every `<data>` of the document, those refused included.
     var declared: Set<String> = []
+    /// State id → the `<assign>`s that give its `<data>` their values when it is first entered
+    /// (`binding="late"`, ``ContextFields/lateBindings``).
+    var lateBindings: [String: [Action]] = [:]
 
     /// Takes what the translation needs to know of the document's data and name.
     mutating func adopt(_ data: ContextFields, documentName: String?) {

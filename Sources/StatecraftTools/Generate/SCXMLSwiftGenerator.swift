@@ -213,6 +213,11 @@ package struct SCXMLSwiftGenerator {
         let usable = datamodel == "statecraft" ? fields.fields : []
         var content = ExecutableContent(datamodel: datamodel, fields: Self.byID(usable), states: ids, file: file)
         content.adopt(fields, documentName: model.name)
+        if datamodel == "statecraft" {
+            // binding="late": each state's data get their values when it is first entered.
+            content.lateBindings = fields.lateBindings
+            blocks += fields.lateBindings.keys.sorted().map { (fields.lateBindings[$0] ?? [], nil) }
+        }
         content.eventOrigins = EventOrigins(model: model, blocks: blocks.map(\.actions) + [model.script])
         content.survey(blocks, doneData: doneData, reservedTypeNames: reserved)
         content.surveyConditions(transitions)

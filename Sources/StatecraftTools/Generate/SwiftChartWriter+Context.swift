@@ -92,6 +92,10 @@ extension SwiftChartWriter {
             lines.append("        /// How many ids `<send idlocation>` has made.")
             lines.append("        private var sendCount = 0")
         }
+        if !content.lateBindings.isEmpty {
+            lines.append("        /// The states whose data got their values (`binding=\"late\"`: when the state is first entered).")
+            lines.append("        \(modifier)var lateBound: Set<String> = []")
+        }
         writeInitializer(content, hasHost: hasHost, hasID: hasID)
         if content.system.sendIDs {
             lines.append("")
@@ -204,6 +208,12 @@ extension SwiftChartWriter {
         guard content != nil else { return [] }
         let timed = Set((timers[state.id] ?? []).map(\.position))
         var blocks: [String] = []
+        if let late = content?.lateBindings[state.id], let content {
+            // SCXML 5.3, binding="late": the state's data get their values on its first entry, before its onentry.
+            let body = ["guard context.lateBound.insert(\(SwiftNames.literal(state.id))).inserted else { return }"]
+                + content.statements(late, eventIsOptional: true)
+            blocks.append("OnEntry { context, event, effects in\n" + body.map { "    " + $0 + "\n" }.joined() + "}")
+        }
         for (name, block) in state.onEntry.map({ ("OnEntry", $0) }) + state.onExit.map({ ("OnExit", $0) }) {
             let actions = block.filter { action in
                 !timed.contains(action.position) && !(name == "OnExit" && isTimerCancel(action, in: state))
