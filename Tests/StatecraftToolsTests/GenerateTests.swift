@@ -215,6 +215,21 @@ struct GenerateTests {
         ])
     }
 
+    @Test func aSendEventexprToTheMachineItselfIsGeneratedWithoutData() throws {
+        let found = try refusals("""
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft">
+              <datamodel><data id="n" expr="'e'"/></datamodel>
+              <state id="a"><onentry><send eventexpr="n" namelist="n"/><send eventexpr="n" target="#_parent"/></onentry></state>
+            </scxml>
+            """)
+        #expect(found == [
+            "<send> at 3:26: a <send eventexpr> with namelist is not generated: the data an event carries are typed by "
+                + "its name, known here only when the send runs",
+            "<send> at 3:60: a <send eventexpr> out of the machine is not generated: the events sent out are the cases of "
+                + "Outgoing, named in the document",
+        ])
+    }
+
     @Test func lateBindingGivesAStatesDataTheirValuesOnItsFirstEntry() throws {
         let xml = """
             <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft" binding="late">

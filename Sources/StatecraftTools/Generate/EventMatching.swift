@@ -80,6 +80,10 @@ extension SwiftChartWriter {
         var cases = Set(events.map(\.name))
         if hasDoneEvents { cases.formUnion(states.map { "done.state." + $0.id }) }
         matching = EventMatching.choose(transitions: states.flatMap(\.transitions), cases: cases)
+        if let position = content?.computedNames {
+            // Any name may come: `named(String)` holds those no case has, matched by descriptor.
+            matching = .descriptors(reason: "the <send> at \(position) names its event with eventexpr, when it runs")
+        }
         guard matching == .exact, hasDoneEvents else { return }
         stateOrder = states.map(\.id)
         for state in states { doneKinds[state.id] = eventTable.name(for: "done.state." + state.id, fallback: "done") }

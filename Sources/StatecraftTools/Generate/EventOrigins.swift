@@ -8,6 +8,7 @@ import StatecraftSCXML
 ///
 /// - `<raise>`: `internal`, the rest undefined.
 /// - `<send>` to the machine itself (no target, or a `targetexpr` that may name it): `external`,
+///   for its event or, with `eventexpr`, for any,
 ///   the `<send>`'s `id` (undefined without one), the session's own `#_scxml_<id>` origin and the
 ///   SCXML processor's type; to `#_internal` the same but `internal`.
 /// - `done.state.<id>`: `internal`; `done.invoke.<id>`: `external`, from the SCXML processor,
@@ -55,9 +56,10 @@ struct EventOrigins {
                     made[event, default: []].append(Self.fields(type: "internal"))
                 case .send(let send):
                     if send.id != nil || send.idLocation != nil { sendsCarryIDs = true }
-                    guard let event = send.event, send.eventExpr == nil else { continue }
                     let toSelf = send.targetExpr != nil || send.target == nil || send.target == "#_internal"
                     guard toSelf else { continue }
+                    // A name computed when the send runs (eventexpr) may be any event's.
+                    let event = send.event ?? Self.computed
                     var fields = Self.fields(type: send.target == "#_internal" ? "internal" : "external")
                     fields["origin"] = .ownOrigin
                     fields["origintype"] = .text(SCXMLNames.scxmlProcessor)
@@ -93,6 +95,9 @@ struct EventOrigins {
         }
     }
 
+    /// Where the fields of `<send eventexpr>`s are kept: their event may have any name.
+    private static let computed = "\u{0}eventexpr"
+
     private static func fields(type: String) -> [String: Value] {
         ["type": .text(type), "sendid": .undefined, "origin": .undefined, "origintype": .undefined, "invokeid": .undefined]
     }
@@ -116,6 +121,9 @@ struct EventOrigins {
             }
             for name in names {
                 for fields in made[name] ?? [] { found.append((name, fields[member] ?? .undefined)) }
+            }
+            for fields in made[Self.computed] ?? [] {
+                found.append(("an event named by a <send eventexpr>", fields[member] ?? .undefined))
             }
         }
         guard let first = found.first else { return .undefined }

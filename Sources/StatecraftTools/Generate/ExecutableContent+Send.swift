@@ -8,7 +8,7 @@ extension ExecutableContent {
         _ send: SendModel, _ expressions: ExpressionTranslator, at position: TextPosition, survey: Bool
     ) throws(Untranslatable) -> [String] {
         var others: [String] = []
-        if send.eventExpr != nil { others.append("eventexpr") }
+        if send.eventExpr != nil, datamodel != "statecraft" { others.append("eventexpr") }
         if send.targetExpr != nil, datamodel != "statecraft" { others.append("targetexpr") }
         if send.typeExpr != nil, datamodel != "statecraft" { others.append("typeexpr") }
         if send.idLocation != nil, datamodel != "statecraft" { others.append("idlocation") }
@@ -28,6 +28,16 @@ extension ExecutableContent {
             throw Untranslatable(reason: "a <send> out of the machine with \(data.joined(separator: ", ")) is not generated "
                 + "yet: an event sent to the host carries no data; data is generated in an event to the machine itself")
         }
+        if send.eventExpr != nil {
+            if !data.isEmpty {
+                throw Untranslatable(reason: "a <send eventexpr> with \(data.joined(separator: ", ")) is not generated: the "
+                    + "data an event carries are typed by its name, known here only when the send runs")
+            }
+            if outOfMachine {
+                throw Untranslatable(reason: "a <send eventexpr> out of the machine is not generated: the events sent out "
+                    + "are the cases of Outgoing, named in the document")
+            }
+        }
         if let why = eventData.refused[position] { throw Untranslatable(reason: why) }
         // SCXML 6.2: data that cannot be evaluated is error.execution, and nothing is sent.
         if let why = eventData.failing[position] { return raisingErrorExecution(why, element: "send", at: position, survey: survey) }
@@ -43,7 +53,15 @@ extension ExecutableContent {
                 survey: survey
             )
         }
-        guard let event = send.event else { throw Untranslatable(reason: "a <send> without event is not generated") }
+        // eventexpr (statecraft): the name is the expression's value as text, read when the send runs.
+        var computed: String?
+        if let expr = send.eventExpr {
+            computed = "Event(scxmlName: scxmlText(\(try expressions.expression(expr, reading: .text))))"
+            computedNames = computedNames ?? position
+        }
+        guard let event = send.event ?? computed.map({ _ in "" }) else {
+            throw Untranslatable(reason: "a <send> without event is not generated")
+        }
         // idlocation: a new id, stored before the event is sent (the session's order), and given to it.
         var idLines: [String] = []
         var id = send.id.map(SwiftNames.literal)
@@ -74,15 +92,20 @@ extension ExecutableContent {
             let delayed = send.delay != nil || literalDelay != nil || delayExpr != nil
             lines = try sendLines(event, targetExpr: expr, expressions, delayed: delayed, at: position, survey: survey)
         } else {
-            lines = try sendLines(send, event: event, id: id, literalDelay: literalDelay, delayExpr: delayExpr, at: position, survey: survey)
+            lines = try sendLines(
+                send, event: event, computed: computed, id: id, literalDelay: literalDelay, delayExpr: delayExpr, at: position,
+                survey: survey
+            )
         }
         let all = checks + idLines + lines
         return all.count == lines.count ? lines : ["do {"] + all.map { "    " + $0 } + ["}"]
     }
 
+    /// The statements that send `event` (a name, or, with `computed`, the Swift of an event made
+    /// from a name computed when the send runs) to the machine itself, to `#_internal` or out.
     private mutating func sendLines(
-        _ send: SendModel, event: String, id: String?, literalDelay: String?, delayExpr: String?, at position: TextPosition,
-        survey: Bool
+        _ send: SendModel, event: String, computed: String?, id: String?, literalDelay: String?, delayExpr: String?,
+        at position: TextPosition, survey: Bool
     ) throws(Untranslatable) -> [String] {
         var delay: String?
         if let text = send.delay ?? literalDelay {
@@ -97,8 +120,9 @@ extension ExecutableContent {
         }
         switch send.target {
         case nil:
-            if survey { noteInternal(event, at: position) }
-            let name = eventValue(event, try dataArguments(send, event: event))
+            if survey, computed == nil { noteInternal(event, at: position) }
+            let name: String
+            if let computed { name = computed } else { name = eventValue(event, try dataArguments(send, event: event)) }
             if let delayExpr {
                 // A delay of zero sends at once, as the session does.
                 return [
@@ -113,7 +137,8 @@ extension ExecutableContent {
             return ["effects.send(\(name), after: \(delay)\(id.map { ", id: \($0)" } ?? ""))"]
         case "#_internal":
             guard delay == nil, delayExpr == nil else { throw Untranslatable(reason: "a delayed <send> to #_internal is not generated") }
-            if survey { noteInternal(event, at: position) }
+            if survey, computed == nil { noteInternal(event, at: position) }
+            if let computed { return ["effects.raise(\(computed))"] }
             return ["effects.raise(\(eventValue(event, try dataArguments(send, event: event))))"]
         case let target?:
             guard delay == nil, delayExpr == nil else {

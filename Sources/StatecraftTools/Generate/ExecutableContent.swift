@@ -76,6 +76,9 @@ struct ExecutableContent {
 
     /// The ids of every `<data>` of the document, those refused included.
     var declared: Set<String> = []
+    /// Where the first `<send eventexpr>` is, whose event's name is known when it runs: `Event`
+    /// then has `named(String)` for a name no case has, and is matched by descriptor.
+    var computedNames: TextPosition?
     /// State id → the `<assign>`s that give its `<data>` their values when it is first entered
     /// (`binding="late"`, ``ContextFields/lateBindings``).
     var lateBindings: [String: [Action]] = [:]

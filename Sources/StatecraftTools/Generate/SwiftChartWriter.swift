@@ -280,6 +280,12 @@ struct SwiftChartWriter {
             lines.append("        /// region of a parallel state is done).")
             lines.append("        case doneState(State)")
         }
+        let computed = content?.computedNames != nil
+        if computed {
+            lines.append("        /// An event whose name the machine computes when it runs (`<send eventexpr>`) and that no other")
+            lines.append("        /// case has; transitions take it by descriptor, as SCXML matches names.")
+            lines.append("        case named(String)")
+        }
         lines.append("")
         lines.append("        /// The event's SCXML name.")
         lines.append("        \(modifier)var scxmlName: String {")
@@ -288,6 +294,28 @@ struct SwiftChartWriter {
             lines.append("            case .\(SwiftNames.escaped(eventTable.names[event.name] ?? "")): \(SwiftNames.literal(event.name))")
         }
         if hasDoneEvents { lines.append("            case .doneState(let state): \"done.state.\" + state.rawValue") }
+        if computed { lines.append("            case .named(let name): name") }
+        lines.append("            }")
+        lines.append("        }")
+        if computed { writeNamedInitializer() }
+    }
+
+    /// `init(scxmlName:)`: the event of a name computed when the machine runs (`<send
+    /// eventexpr>`): its case (an event with data with none), a state's done event, or `named`.
+    private mutating func writeNamedInitializer() {
+        lines.append("")
+        lines.append("        /// The event named `name`: the case of that name (without data), else `named(name)`.")
+        lines.append("        \(modifier)init(scxmlName name: String) {")
+        lines.append("            switch name {")
+        for event in events {
+            let value = eventDataShapes[event.name].map { "(\($0.typeName)())" } ?? ""
+            lines.append("            case \(SwiftNames.literal(event.name)): self = .\(SwiftNames.escaped(eventTable.names[event.name] ?? ""))\(value)")
+        }
+        if hasDoneEvents {
+            lines.append("            case _ where name.hasPrefix(\"done.state.\") && State(rawValue: String(name.dropFirst(11))) != nil:")
+            lines.append("                self = State(rawValue: String(name.dropFirst(11))).map(Event.doneState) ?? .named(name)")
+        }
+        lines.append("            default: self = .named(name)")
         lines.append("            }")
         lines.append("        }")
     }
