@@ -42,6 +42,13 @@ struct PassedDataTests {
         #expect(try run([.start, .again, .bump, .start]).last == ["later"])
     }
 
+    @Test func aTypeexprIsReadWhenTheInvocationStarts() throws {
+        // 'scxml' at first: every invocation starts, and the checker answers.
+        #expect(try run([.start]).last == ["right"])
+        // Another type: error.execution before the invocations' events, and the machine leaves.
+        #expect(try run([.spoil, .start]).last == ["refused"])
+    }
+
     @Test func idlocationHoldsTheIdOfTheInvocationFromItsStart() throws {
         var driver = try Passing.Invocations()
         #expect(driver.machine.context.lastID == nil, "unbound until the invocation starts")

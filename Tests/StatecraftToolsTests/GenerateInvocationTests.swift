@@ -136,6 +136,35 @@ struct GenerateInvocationTests {
         ])
     }
 
+    @Test func aTypeexprIsCheckedWhenTheInvocationStarts() throws {
+        let swift = try GenerationFixtures.generate("""
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft" name="Caller">
+              <datamodel><data id="t" expr="'scxml'"/></datamodel>
+              <state id="a"><invoke id="c" typeexpr="t"><content>\(Self.checking(""))</content></invoke></state>
+            </scxml>
+            """)
+        #expect(swift.contains(#"guard ["scxml", "http://www.w3.org/TR/scxml/", "http://www.w3.org/TR/scxml"].contains(Caller.scxmlText(context.t)) else {"#))
+        #expect(swift.contains("raised.append(.errorExecution)"))
+        #expect(swift.contains("case errorExecution"), "the machine's Event has error.execution")
+        // A literal is a type: checked here.
+        let literal = try refusals("""
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft">
+              <state id="a"><invoke typeexpr="'http://example.com/x'"><content>\(Self.checking(""))</content></invoke>\
+            <invoke typeexpr="'scxml'"><content>\(Self.checking(""))</content></invoke></state>
+            </scxml>
+            """)
+        #expect(literal == ["<invoke> at 2:17: only SCXML documents are invoked by generated code, not type 'http://example.com/x'"])
+        let null = try refusals("""
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="null">
+              <state id="a"><invoke typeexpr="t"><content>\(Self.child)</content></invoke></state>
+            </scxml>
+            """)
+        #expect(null == [
+            "<invoke> at 2:17: an <invoke> with typeexpr is generated in the statecraft datamodel, whose expressions the "
+                + "generator translates",
+        ])
+    }
+
     @Test func passedDataAreArgumentsOfTheInvokedContextComputedWhenItStarts() throws {
         let swift = try GenerationFixtures.generate("""
             <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft" name="Caller">

@@ -3,7 +3,7 @@ package enum SCXMLNames {
     static let namespace = "http://www.w3.org/2005/07/scxml"
     package static let scxmlProcessor = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"
     package static let basicHTTPProcessor = "http://www.w3.org/TR/scxml/#BasicHTTPEventProcessor"
-    static let scxmlInvokeType = "http://www.w3.org/TR/scxml/"
+    package static let scxmlInvokeType = "http://www.w3.org/TR/scxml/"
     /// Statecraft's own namespace, for what only the Swift generator reads (`statecraft:type`,
     /// `statecraft:action`, `statecraft:context`); the interpreter ignores its attributes.
     package static let statecraft = "urn:statecraft:scxml"

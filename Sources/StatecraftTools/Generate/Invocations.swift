@@ -32,6 +32,9 @@ struct Invocations {
         var hostRequirements: [ExecutableContent.Requirement]
         /// The SCXML names of the events the invoked document sends to `#_parent`.
         var toParent: [String]
+        /// The Swift of the invocation's `typeexpr` as text, over the invoking machine's context,
+        /// checked when it starts; `nil` without one (or with a literal one, checked here).
+        var typeCheck: String? = nil
         /// The field where `idlocation` stores the invocation's id when it starts; `nil` without.
         var idField: ContextField? = nil
         /// The values passed to the invoked document's data, each with the label of its
@@ -63,6 +66,8 @@ struct Invocations {
         for plan in plans {
             events += plan.toParent.map { ($0, plan.invoke.position) }
             events.append(("done.invoke." + plan.invokeID, plan.invoke.position))
+            // A type that is not SCXML's, found when the invocation starts.
+            if plan.typeCheck != nil { events.append(("error.execution", plan.invoke.position)) }
         }
         return events
     }
@@ -98,7 +103,9 @@ struct Invocations {
             }
             let passed: [PassedValue]
             var idField: ContextField?
+            var typeCheck: String?
             do throws(Untranslatable) {
+                typeCheck = try Self.typeCheck(invoke, content: content)
                 idField = try Self.idField(invoke, content: content)
                 passed = try Self.passedValues(invoke, content: content)
             } catch {
@@ -166,7 +173,7 @@ struct Invocations {
                     invoke: invoke, owner: state.id, invokeID: invokeID, typeName: typeName, source: source,
                     contextType: shape.contextType, hostRequirements: shape.hostRequirements,
                     toParent: Self.sentEvents(in: childActions, to: "#_parent"),
-                    idField: idField,
+                    typeCheck: typeCheck, idField: idField,
                     passed: passed.compactMap { value in shape.suppliedLabels[value.name].map { ($0, value) } }
                 ))
                 warnings += shape.warnings
@@ -180,18 +187,42 @@ struct Invocations {
         refusals.append(Refusal(element: "invoke", position: invoke.position, reason: reason))
     }
 
+    /// The `type`s of an SCXML document (SCXML 6.4.1), which generated code invokes.
+    static let scxmlTypes = ["scxml", SCXMLNames.scxmlInvokeType, "http://www.w3.org/TR/scxml"]
+
     /// Why `invoke` cannot be generated whatever document it names, or `nil`.
     private static func unsupported(_ invoke: InvokeModel, inDatamodel datamodel: String) -> String? {
-        let types = ["scxml", "http://www.w3.org/TR/scxml/", "http://www.w3.org/TR/scxml"]
-        if let type = invoke.type, !types.contains(type) {
+        let literal = invoke.typeExpr.flatMap(DelayedTransitions.stringLiteral)
+        if let type = invoke.type ?? literal, !scxmlTypes.contains(type) {
             return "only SCXML documents are invoked by generated code, not type '\(SwiftNames.escapedText(type))'"
         }
-        if invoke.typeExpr != nil { return "an <invoke> with typeexpr is not generated: its type is known only when it starts" }
         if !invoke.finalize.isEmpty { return "<finalize> is not generated yet" }
         if !["null", "statecraft"].contains(datamodel) {
             return "<invoke> is generated in documents of the null and statecraft datamodels only"
         }
         return nil
+    }
+
+    /// The Swift of `invoke`'s `typeexpr` as text, over the invoking document's context, which the
+    /// driver checks when the invocation starts (SCXML 6.4.1: a type the processor does not
+    /// support is `error.execution`, and nothing starts); `nil` without one, or for a string
+    /// literal, checked with the `type`s.
+    ///
+    /// - Throws: `Untranslatable` outside the statecraft datamodel, or for an expression that is
+    ///   not generated there.
+    static func typeCheck(_ invoke: InvokeModel, content: ExecutableContent?) throws(Untranslatable) -> String? {
+        guard let expr = invoke.typeExpr, DelayedTransitions.stringLiteral(expr) == nil else { return nil }
+        guard let content, content.datamodel == "statecraft" else {
+            throw Untranslatable(reason: "an <invoke> with typeexpr is generated in the statecraft datamodel, whose "
+                + "expressions the generator translates")
+        }
+        var translator = content.translator(eventIsOptional: true, inAction: true)
+        translator.hasEvent = false
+        do throws(Untranslatable) {
+            return try translator.expression(expr, reading: .text)
+        } catch {
+            throw Untranslatable(reason: "the typeexpr: \(error.reason)" + (error.failsWhenRun ? ", so the invocation always fails" : ""))
+        }
     }
 
     /// The field where `invoke`'s `idlocation` stores the invocation's id, or `nil` without one.

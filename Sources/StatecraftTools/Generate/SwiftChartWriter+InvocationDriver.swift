@@ -40,6 +40,11 @@ extension SwiftChartWriter {
             "        /// The states entered since invocations were last started, in order.",
             "        private var entered: [State] = []",
         ]
+        let checksTypes = plans.contains { $0.typeCheck != nil }
+        if checksTypes {
+            lines.append("        /// The errors of invocations that could not start, for the machine before any other event.")
+            lines.append("        private var raised: [Event] = []")
+        }
         for (index, plan) in plans.enumerated() {
             lines.append("        /// The `<invoke>` at \(plan.invoke.position) while it runs: its machine, run and start time.")
             lines.append("        private var invoked\(index + 1): (machine: Machine<\(plan.typeName).State, \(plan.typeName).Event, "
@@ -144,12 +149,24 @@ extension SwiftChartWriter {
             "        private mutating func settle() {",
             "            while true {",
             "                updateInvocations()",
-            "                if links.toInvoked.isEmpty && links.toMachine.isEmpty { return }",
+            "                if links.toInvoked.isEmpty && links.toMachine.isEmpty\(plans.contains { $0.typeCheck != nil } ? " && raised.isEmpty" : "") { return }",
             "                guard stepsLeft > 0 else {",
             "                    stoppedAtStepLimit = true",
             "                    return",
             "                }",
             "                stepsLeft -= 1",
+        ]
+        if plans.contains(where: { $0.typeCheck != nil }) {
+            lines += [
+                "                if !raised.isEmpty {",
+                "                    // As the session raises an invocation's error: before the events that wait.",
+                "                    let error = raised.removeFirst()",
+                "                    if machine.status != .done { machine.send(error) }",
+                "                    continue",
+                "                }",
+            ]
+        }
+        lines += [
             "                if !links.toInvoked.isEmpty {",
             "                    let (run, name) = links.toInvoked.removeFirst()",
             "                    deliver(name, to: run)",
@@ -257,12 +274,27 @@ extension SwiftChartWriter {
             "            let run = runs",
         ]
         if let field = plan.idField {
-            lines.append("            // idlocation: the invocation's id, stored before its data are computed (SCXML 6.4.1).")
+            lines.append("            // idlocation: the invocation's id, stored before its type is checked and its data computed (SCXML 6.4.1).")
             lines.append("            machine.updateContext { $0.\(field.swiftName) = \(id) }")
         }
-        if plan.passed.contains(where: { $0.value.swift.contains("context.") }) {
-            lines.append("            // The values the <invoke> passes, computed over the machine's data now (SCXML 6.4.4).")
+        let readsContext = plan.passed.contains(where: { $0.value.swift.contains("context.") })
+            || plan.typeCheck?.contains("context.") == true
+        if readsContext {
             lines.append("            let context = machine.context")
+        }
+        if let type = plan.typeCheck {
+            let types = Invocations.scxmlTypes.map(SwiftNames.literal).joined(separator: ", ")
+            let error = SwiftNames.escaped(eventTable.names["error.execution"] ?? "")
+            lines += [
+                "            // typeexpr: a type other than SCXML's is error.execution, and nothing starts (SCXML 6.4.1).",
+                "            guard [\(types)].contains(\(typeName).scxmlText(\(type))) else {",
+                "                raised.append(.\(error))",
+                "                return",
+                "            }",
+            ]
+        }
+        if readsContext, !plan.passed.isEmpty {
+            lines.append("            // The values the <invoke> passes, computed over the machine's data now (SCXML 6.4.4).")
         }
         lines += [
             "            // Not reached: the chart of a checked document is valid.",
