@@ -5,14 +5,15 @@ import Testing
 /// microstep's transitions were selected in, the same on every path.
 @Suite("Actions read the configuration")
 struct ActionsReadConfigurationTests {
-    /// A parallel chart whose actions write down whether `y1` and `x2` are active.
-    static func chart(generalPath: Bool, plans: Bool) throws -> Statechart<S, E, Log> {
+    /// A parallel chart whose actions write down whether `y1`, `x2` and `x1` are active; with
+    /// `live`, made with `StatechartOptions.actionsSeeStateChanges` (`ActionsSeeStateChangesTests`).
+    static func chart(generalPath: Bool, plans: Bool, live: Bool = false) throws -> Statechart<S, E, Log> {
         @Sendable func note(_ label: String, _ log: inout Log, _ effects: Effects<E>) {
-            log.lines.append("\(label) y1=\(effects.isActive(S.y1)) x2=\(effects.isActive(S.x2))")
+            log.lines.append("\(label) y1=\(effects.isActive(S.y1)) x2=\(effects.isActive(S.x2)) x1=\(effects.isActive(S.x1))")
         }
         return try ChartCompilationOptions.$skipsRegionSteps.withValue(generalPath) {
             try ChartCompilationOptions.$skipsPlans.withValue(!plans) {
-                try Statechart<S, E, Log> {
+                try Statechart<S, E, Log>(options: StatechartOptions(actionsSeeStateChanges: live)) {
                     Parallel(.p) {
                         Compound(.r1) {
                             Atomic(.x1) {
@@ -41,10 +42,10 @@ struct ActionsReadConfigurationTests {
         let chart = try Self.chart(generalPath: generalPath, plans: plans)
         var machine = chart.makeMachine(context: Log())
         // The initial configuration's entry actions: nothing was active before it.
-        #expect(machine.context.lines == ["enter y1 y1=false x2=false"])
+        #expect(machine.context.lines == ["enter y1 y1=false x2=false x1=false"])
         machine.send(.go)
         #expect(machine.context.lines.dropFirst() == [
-            "exit x1 y1=true x2=false", "go y1=true x2=false", "enter x2 y1=true x2=false",
+            "exit x1 y1=true x2=false x1=true", "go y1=true x2=false x1=true", "enter x2 y1=true x2=false x1=true",
         ])
         #expect(machine.isActive(.x2))
     }

@@ -1,5 +1,5 @@
 import Testing
-import Statecraft
+@testable import Statecraft
 
 /// `StatechartOptions.actionsSeeStateChanges`: `Effects.isActive(_:)` answers with the
 /// configuration as the microstep changes it, as SCXML's `In()` in executable content
@@ -7,49 +7,18 @@ import Statecraft
 /// onentry), on every kind of chart the fast paths would otherwise take.
 @Suite("Actions that see the configuration change state by state")
 struct ActionsSeeStateChangesTests {
-    /// A parallel chart whose actions write down whether `x1`, `x2` and `y1` are active.
-    static func parallel(live: Bool) throws -> Statechart<S, E, Log> {
-        @Sendable func note(_ label: String, _ log: inout Log, _ effects: Effects<E>) {
-            log.lines.append("\(label) x1=\(effects.isActive(S.x1)) x2=\(effects.isActive(S.x2)) y1=\(effects.isActive(S.y1))")
-        }
-        return try Statechart<S, E, Log>(options: StatechartOptions(actionsSeeStateChanges: live)) {
-            Parallel(.p) {
-                Compound(.r1) {
-                    Atomic(.x1) {
-                        OnExit { log, _, effects in note("exit x1", &log, effects) }
-                        On(.go, to: .x2) { log, _, effects in note("go", &log, effects) }
-                    }
-                    Atomic(.x2) {
-                        OnEntry { log, _, effects in note("enter x2", &log, effects) }
-                    }
-                }
-                Compound(.r2) {
-                    Atomic(.y1) {
-                        OnEntry { log, _, effects in note("enter y1", &log, effects) }
-                    }
-                }
-            }
-        }
-    }
-
-    @Test func aStateLeavesAfterItsExitActionsAndJoinsBeforeItsEntryActions() throws {
-        var machine = try Self.parallel(live: true).makeMachine(context: Log())
+    @Test(arguments: [(true, false), (false, false), (false, true)])
+    func aStateLeavesAfterItsExitActionsAndJoinsBeforeItsEntryActions(generalPath: Bool, plans: Bool) throws {
+        // The option keeps the chart on the general path whatever the fast paths compiled.
+        let chart = try ActionsReadConfigurationTests.chart(generalPath: generalPath, plans: plans, live: true)
+        var machine = chart.makeMachine(context: Log())
         // The initial configuration: x1 (r1's first) was entered before y1.
-        #expect(machine.context.lines == ["enter y1 x1=true x2=false y1=true"])
+        #expect(machine.context.lines == ["enter y1 y1=true x2=false x1=true"])
         machine.send(.go)
         #expect(machine.context.lines.dropFirst() == [
-            "exit x1 x1=true x2=false y1=true",  // still there during its own exit actions
-            "go x1=false x2=false y1=true",  // gone, and x2 not yet there
-            "enter x2 x1=false x2=true y1=true",  // there before its entry actions
-        ])
-    }
-
-    @Test func withoutTheOptionEveryActionSeesTheConfigurationItWasSelectedIn() throws {
-        var machine = try Self.parallel(live: false).makeMachine(context: Log())
-        #expect(machine.context.lines == ["enter y1 x1=false x2=false y1=false"])
-        machine.send(.go)
-        #expect(machine.context.lines.dropFirst() == [
-            "exit x1 x1=true x2=false y1=true", "go x1=true x2=false y1=true", "enter x2 x1=true x2=false y1=true",
+            "exit x1 y1=true x2=false x1=true",  // still there during its own exit actions
+            "go y1=true x2=false x1=false",  // gone, and x2 not yet there
+            "enter x2 y1=true x2=true x1=false",  // there before its entry actions
         ])
     }
 

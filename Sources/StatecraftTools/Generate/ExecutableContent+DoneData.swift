@@ -21,9 +21,8 @@ extension ExecutableContent {
         let failure = "effects.raise(.\(eventCases["error.execution"] ?? "_"))"
         if let why = eventData.failing[data.position] {
             if survey {
-                noteInternal("error.execution", at: data.position)
-                warnings.append(Refusal(element: "donedata", position: data.position, reason: why
-                    + "; the generated machine raises error.execution here and the done event has no data, as the session does"))
+                warnFailure(why, element: "donedata", at: data.position,
+                    consequence: "the generated machine raises error.execution here and the done event has no data")
             }
             return located(data.position, ["\(failure)  // \(why): the session raises error.execution", "return nil"])
         }

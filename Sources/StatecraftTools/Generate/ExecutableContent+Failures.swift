@@ -7,12 +7,7 @@ extension ExecutableContent {
     /// Statements that raise `error.execution` and end the block, as the session does when what
     /// `why` says happens; noted as a warning at `element`'s place.
     mutating func raisingErrorExecution(_ why: String, element: String, at position: TextPosition, survey: Bool) -> [String] {
-        if survey {
-            noteInternal("error.execution", at: position)
-            warnings.append(Refusal(
-                element: element, position: position, reason: why + "; the generated machine raises error.execution here, as the session does"
-            ))
-        }
+        if survey { warnFailure(why, element: element, at: position) }
         endsBlock = true
         return [
             "do {  // \(why): the session raises error.execution, and runs no more of the block",
@@ -24,6 +19,17 @@ extension ExecutableContent {
 }
 
 extension ExecutableContent {
+    /// Notes that the generated machine raises `error.execution` at `element`'s place every time
+    /// it runs there, as the session does, and warns of it: `why`, then what the machine does
+    /// (`consequence`, by default that it raises `error.execution` there).
+    mutating func warnFailure(
+        _ why: String, element: String, at position: TextPosition,
+        consequence: String = "the generated machine raises error.execution here"
+    ) {
+        noteInternal("error.execution", at: position)
+        warnings.append(Refusal(element: element, position: position, reason: "\(why); \(consequence), as the session does"))
+    }
+
     /// `guard condition else { ... }` that raises `error.execution` and ends the block when
     /// `condition` (a Swift condition, or `let name = optional`) does not hold when it runs.
     mutating func guardOrRaise(_ condition: String, at position: TextPosition, survey: Bool) -> [String] {

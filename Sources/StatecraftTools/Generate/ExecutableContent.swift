@@ -95,11 +95,15 @@ struct ExecutableContent {
 
     /// Translates every block once, to collect refusals and declarations, after finding the data
     /// each event carries; a transition's block comes with its event descriptor.
+    ///
+    /// - Parameter shapes: The data the events carry when already found over these fields (the
+    ///   generator's typing rounds find them); found here when `nil`.
     mutating func survey(
-        _ blocks: [(actions: [Action], event: String?)], doneData: [DoneDataSource] = [], reservedTypeNames: Set<String>
+        _ blocks: [(actions: [Action], event: String?)], doneData: [DoneDataSource] = [], reservedTypeNames: Set<String>,
+        shapes: EventDataShapes? = nil
     ) {
         hasActions = blocks.contains { !$0.actions.isEmpty }
-        eventData = EventDataShapes(
+        eventData = shapes ?? EventDataShapes(
             blocks.map { $0.actions }, doneData: doneData, fields: fields, declared: declared, reserved: reservedTypeNames
         )
         var sink: [String] = []

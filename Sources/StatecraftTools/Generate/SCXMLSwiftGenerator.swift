@@ -200,14 +200,19 @@ package struct SCXMLSwiftGenerator {
         let reserved: Set<String> = ["State", "Event", "Context", "Host", "Outgoing", "Invocations", typeName]
         var fields = ContextFields(model: model, supplied: supplied)
         // Data assigned a field of an event's data take its type, once the events' data are typed
-        // over the fields found so far; each round types at least one more field, or ends.
+        // over the fields found so far; each round types at least one more field, or ends with
+        // the shapes of the final fields, which the survey takes.
+        var shapes: EventDataShapes?
         while datamodel == "statecraft" {
-            let shapes = EventDataShapes(
+            let found = EventDataShapes(
                 blocks.map(\.actions), doneData: doneData, fields: Self.byID(fields.fields), declared: fields.declaredIDs,
                 reserved: reserved
             )
-            let next = ContextFields(model: model, eventData: shapes, supplied: supplied)
-            guard next.typedCount > fields.typedCount else { break }
+            let next = ContextFields(model: model, eventData: found, supplied: supplied)
+            guard next.typedCount > fields.typedCount else {
+                shapes = found
+                break
+            }
             fields = next
         }
         let usable = datamodel == "statecraft" ? fields.fields : []
@@ -219,7 +224,7 @@ package struct SCXMLSwiftGenerator {
             blocks += fields.lateBindings.keys.sorted().map { (fields.lateBindings[$0] ?? [], nil) }
         }
         content.eventOrigins = EventOrigins(model: model, blocks: blocks.map(\.actions) + [model.script])
-        content.survey(blocks, doneData: doneData, reservedTypeNames: reserved)
+        content.survey(blocks, doneData: doneData, reservedTypeNames: reserved, shapes: shapes)
         content.surveyConditions(transitions)
         var allData = model.data
         func collectData(_ state: StateModel) {

@@ -312,8 +312,8 @@ struct SwiftChartWriter {
             lines.append("            case \(SwiftNames.literal(event.name)): self = .\(SwiftNames.escaped(eventTable.names[event.name] ?? ""))\(value)")
         }
         if hasDoneEvents {
-            lines.append("            case _ where name.hasPrefix(\"done.state.\") && State(rawValue: String(name.dropFirst(11))) != nil:")
-            lines.append("                self = State(rawValue: String(name.dropFirst(11))).map(Event.doneState) ?? .named(name)")
+            lines.append("            case _ where name.hasPrefix(\"done.state.\"):")
+            lines.append("                self = State(rawValue: String(name.dropFirst(11))).map { .doneState($0) } ?? .named(name)")
         }
         lines.append("            default: self = .named(name)")
         lines.append("            }")
