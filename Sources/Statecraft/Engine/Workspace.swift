@@ -82,7 +82,7 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     @usableFromInline
     init(
         nodeCount: Int, historyCount: Int, setWords: Int, stateNode: @escaping @Sendable (AnyHashable) -> Int?,
-        readsLiveConfiguration: Bool = false
+        readsLiveConfiguration: Bool
     ) {
         self.stateNode = stateNode
         self.readsLiveConfiguration = readsLiveConfiguration

@@ -185,7 +185,8 @@ struct ContextFields {
         } else if let value = Self.contentValue(data.content) {
             type = Self.type(of: value)
         } else if let expr = data.expr, let node = try? StatecraftExpressionSyntax.expression(expr) {
-            type = Self.inferredType(node) ?? ExpressionTypes.type(of: node, Dictionary(fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
+            // A literal's type, or an expression's over the data before it (ExpressionTypes reads literals as inferredType).
+            type = ExpressionTypes.type(of: node, Dictionary(fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
         }
         guard let type else {
             refusals.append(Refusal(element: "data", position: data.position, reason: "with binding=\"late\", the type of "

@@ -59,9 +59,9 @@ extension ExecutableContent {
             computed = "Event(scxmlName: scxmlText(\(try expressions.expression(expr, reading: .text))))"
             computedNames = computedNames ?? position
         }
-        guard let event = send.event ?? computed.map({ _ in "" }) else {
-            throw Untranslatable(reason: "a <send> without event is not generated")
-        }
+        guard send.event != nil || computed != nil else { throw Untranslatable(reason: "a <send> without event is not generated") }
+        // With eventexpr there is no literal name: `computed` is the event.
+        let event = send.event ?? ""
         // idlocation: a new id, stored before the event is sent (the session's order), and given to it.
         var idLines: [String] = []
         var id = send.id.map(SwiftNames.literal)

@@ -212,17 +212,32 @@ struct Invocations {
     ///   not generated there.
     static func typeCheck(_ invoke: InvokeModel, content: ExecutableContent?) throws(Untranslatable) -> String? {
         guard let expr = invoke.typeExpr, DelayedTransitions.stringLiteral(expr) == nil else { return nil }
-        guard let content, content.datamodel == "statecraft" else {
-            throw Untranslatable(reason: "an <invoke> with typeexpr is generated in the statecraft datamodel, whose "
-                + "expressions the generator translates")
-        }
-        var translator = content.translator(eventIsOptional: true, inAction: true)
-        translator.hasEvent = false
+        let translator = try startTranslator(content, refusing: "an <invoke> with typeexpr is generated in the statecraft "
+            + "datamodel, whose expressions the generator translates")
         do throws(Untranslatable) {
             return try translator.expression(expr, reading: .text)
         } catch {
-            throw Untranslatable(reason: "the typeexpr: \(error.reason)" + (error.failsWhenRun ? ", so the invocation always fails" : ""))
+            throw failing("the typeexpr", error)
         }
+    }
+
+    /// The translator of what an `<invoke>` computes when the invocation starts: over the
+    /// invoking document's context, where no event is at hand.
+    ///
+    /// - Throws: `Untranslatable` with `refusal` outside the statecraft datamodel.
+    private static func startTranslator(
+        _ content: ExecutableContent?, refusing refusal: String
+    ) throws(Untranslatable) -> ExpressionTranslator {
+        guard let content, content.datamodel == "statecraft" else { throw Untranslatable(reason: refusal) }
+        var translator = content.translator(eventIsOptional: true, inAction: true)
+        translator.hasEvent = false
+        return translator
+    }
+
+    /// `error`, met in `what` (`the typeexpr`), saying so, and that the invocation then always
+    /// fails when the session fails on it every time.
+    private static func failing(_ what: String, _ error: Untranslatable) -> Untranslatable {
+        Untranslatable(reason: "\(what): \(error.reason)" + (error.failsWhenRun ? ", so the invocation always fails" : ""))
     }
 
     /// The field where `invoke`'s `idlocation` stores the invocation's id, or `nil` without one.
@@ -231,14 +246,14 @@ struct Invocations {
     ///   field of the context, or a field that does not hold a string.
     static func idField(_ invoke: InvokeModel, content: ExecutableContent?) throws(Untranslatable) -> ContextField? {
         guard let location = invoke.idLocation else { return nil }
-        guard let content, content.datamodel == "statecraft" else {
-            throw Untranslatable(reason: "an <invoke> with idlocation is generated in the statecraft datamodel, which has data")
-        }
+        let translator = try startTranslator(
+            content, refusing: "an <invoke> with idlocation is generated in the statecraft datamodel, which has data"
+        )
         let field: ContextField
         do throws(Untranslatable) {
-            field = try content.translator(eventIsOptional: true, inAction: true).location(location)
+            field = try translator.location(location)
         } catch {
-            throw Untranslatable(reason: "the idlocation: \(error.reason)" + (error.failsWhenRun ? ", so the invocation always fails" : ""))
+            throw failing("the idlocation", error)
         }
         guard field.type == "String" || field.type == "String?" else {
             throw Untranslatable(reason: "the idlocation '\(SwiftNames.escapedText(location))' is a \(field.type), and the "
@@ -257,12 +272,8 @@ struct Invocations {
     ///   invocation then always fails).
     static func passedValues(_ invoke: InvokeModel, content: ExecutableContent?) throws(Untranslatable) -> [PassedValue] {
         guard !invoke.params.isEmpty || !invoke.namelist.isEmpty else { return [] }
-        guard let content, content.datamodel == "statecraft" else {
-            throw Untranslatable(reason: "data passed to an invoked document (<param>, namelist) is generated in the statecraft "
-                + "datamodel, whose expressions the generator translates")
-        }
-        var translator = content.translator(eventIsOptional: true, inAction: true)
-        translator.hasEvent = false
+        let translator = try startTranslator(content, refusing: "data passed to an invoked document (<param>, namelist) is "
+            + "generated in the statecraft datamodel, whose expressions the generator translates")
         let sources = invoke.namelist.map { (name: $0, expr: $0, what: "the namelist's '\(SwiftNames.escapedText($0))'") }
             + invoke.params.map { (name: $0.name, expr: $0.expr ?? $0.location ?? "", what: "the <param> '\(SwiftNames.escapedText($0.name))'") }
         var values: [PassedValue] = []
@@ -278,10 +289,9 @@ struct Invocations {
             do throws(Untranslatable) {
                 swift = try translator.translate(node)
             } catch {
-                throw Untranslatable(reason: "\(source.what): \(error.reason)"
-                    + (error.failsWhenRun ? ", so the invocation always fails" : ""))
+                throw failing(source.what, error)
             }
-            guard let type = ExpressionTypes.type(of: node, content.fields) else {
+            guard let type = ExpressionTypes.type(of: node, translator.fields) else {
                 throw Untranslatable(reason: "the type of the value of \(source.what) is not certain (data unbound until assigned, "
                     + "members, objects): the invoked document's data are typed from it")
             }
