@@ -37,7 +37,8 @@ struct SystemVariablesTests {
         )
         // Each error.execution ends its block: no "never" is written, and each state is left for the next.
         #expect(trace == [["done"], ["done"]])
-        #expect(host.logs == ["doubled: 5", "name: systemVariables systemVariables", "big: true", "sent: true", "word: hello world", "inner: raised"])
+        #expect(host.logs == ["doubled: 5", "name: systemVariables systemVariables", "big: true", "sent: true", "word: hello world",
+            "location: true", "processors: true", "bound: true", "inner: raised"])
         #expect(host.logs == sessionLogs)
         // targetexpr: the host takes what goes out; #_internal and the machine's own #_scxml_ id stay in it.
         #expect(host.delivered == ["away to app:systemVariables"] && host.delivered == sessionSent)
@@ -50,6 +51,10 @@ struct SystemVariablesTests {
         let context = SystemVariables.Context(host: Recorder(), sessionID: "abc")
         let doubled: Double = context.doubled, label: String = context.label, big: Bool = context.big
         #expect(doubled == 5 && label == "id:abc" && context.me == "systemVariables" && big)
+        // _ioprocessors: the SCXML processor under its type URI and its short name, at the machine's own location.
+        let processors: [String: [String: String]] = context.processors
+        #expect(processors == ["http://www.w3.org/TR/scxml/#SCXMLEventProcessor": ["location": "#_scxml_abc"], "scxml": ["location": "#_scxml_abc"]])
+        #expect(context.location == "#_scxml_abc")
         #expect(context.sessionID == "abc")
     }
 

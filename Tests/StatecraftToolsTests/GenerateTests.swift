@@ -204,7 +204,7 @@ struct GenerateTests {
             """)
         #expect(found == [
             "<data> at 2:37: a <data>'s expr is generated when it is a literal or an expression over the data declared "
-                + "before it and _sessionid and _name (object values ({...}) have no generated type yet)",
+                + "before it and the system variables _sessionid, _name and _ioprocessors (object values ({...}) have no generated type yet)",
             "<assign> at 4:38: a location with members or indices ('x' followed by . or [) is not generated: the generated "
                 + "context's fields are whole values",
             "<transition> at 5:5: typeof() is not generated: in the generated code every value's type is known when it is built",
@@ -300,18 +300,19 @@ struct GenerateTests {
         #expect(swift.contains("return (\"box\" == \"box\")"))
         let found = try refusals("""
             <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft">
-              <datamodel><data id="x" expr="later + 1"/><data id="later" expr="1"/><data id="io" expr="_ioprocessors"/></datamodel>
+              <datamodel><data id="x" expr="later + 1"/><data id="later" expr="1"/><data id="io" expr="_ioprocessors.basichttp"/></datamodel>
               <state id="a"><onentry><log expr="_name"/><log expr="_x"/></onentry></state>
             </scxml>
             """)
         #expect(found == [
             "<data> at 2:14: a <data>'s expr is generated when it is a literal or an expression over the data declared "
-                + "before it and _sessionid and _name ('later' names no <data> of the document)",
+                + "before it and the system variables _sessionid, _name and _ioprocessors ('later' names no <data> of the "
+                + "document)",
             "<data> at 2:72: a <data>'s expr is generated when it is a literal or an expression over the data declared "
-                + "before it and _sessionid and _name (_ioprocessors (an object of the session's I/O processors) is not "
-                + "generated: the generated machine has no I/O processor but the SCXML one to itself)",
+                + "before it and the system variables _sessionid, _name and _ioprocessors (_ioprocessors has no 'basichttp': "
+                + "the generated machine's only I/O processor is SCXML's ('scxml'))",
             "<log> at 3:26: _name is undefined in a document without a name, which is not generated; give the <scxml> a name",
-            "<log> at 3:45: the system variable '_x' is not generated; _event.name, _sessionid and _name are",
+            "<log> at 3:45: the system variable '_x' is not generated; _event.name, _sessionid, _name and _ioprocessors are",
         ])
     }
 

@@ -122,7 +122,7 @@ struct ContextFields {
                     (initial, computed, readsContext) = try initialValue(node, documentName: model.name)
                 } catch {
                     refuse("a <data>'s expr is generated when it is a literal or an expression over the data declared "
-                        + "before it and _sessionid and _name (\(error.reason))")
+                        + "before it and the system variables _sessionid, _name and _ioprocessors (\(error.reason))")
                     continue
                 }
             }

@@ -23,7 +23,7 @@ extension ExecutableContent {
         let variable = SwiftNames.escapedText(location.variable)
         let why: String
         if SCXMLExpressionDatamodel.systemVariableNames.contains(location.variable) {
-            why = "the system variable \(variable) is read-only (SCXML 5.10)"
+            why = ExpressionTranslator.readOnly(location.variable)
         } else if fields[location.variable] == nil, !declared.contains(location.variable) {
             why = "'\(variable)' names no <data>"
         } else {

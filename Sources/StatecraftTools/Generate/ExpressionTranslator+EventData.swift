@@ -84,11 +84,7 @@ extension ExpressionTranslator {
         case .text(let text):
             return SwiftNames.literal(text)
         case .ownOrigin:
-            guard let system else {
-                throw Untranslatable(reason: "_event.origin is the machine's session id, read in actions and conditions only")
-            }
-            system.sessionID = true
-            return "(\"#_scxml_\" + \(contextPrefix)sessionID)"
+            return try ownLocation("_event.origin")
         case .undefined:
             var field = ContextField(
                 id: "_event." + member, swiftName: "event_" + member, type: "String?", initial: "nil", isOptional: true,

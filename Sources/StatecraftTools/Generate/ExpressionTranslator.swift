@@ -82,8 +82,9 @@ struct ExpressionTranslator {
             throw Untranslatable(reason: "a location with members or indices ('\(node.variable)' followed by . or [) "
                 + "is not generated: the generated context's fields are whole values")
         }
-        if node.variable.hasPrefix("_") {
-            throw Untranslatable(reason: "the system variable '\(node.variable)' cannot be assigned")
+        if SCXMLExpressionDatamodel.systemVariableNames.contains(node.variable) {
+            // SCXML 5.10: the session raises error.execution for an assignment to a system variable.
+            throw Untranslatable(reason: Self.readOnly(node.variable), failsWhenRun: true)
         }
         guard let field = fields[node.variable] else { throw notAField(node.variable) }
         guard !field.neverHoldsValue else { throw Self.noType(field) }
@@ -131,6 +132,7 @@ struct ExpressionTranslator {
             {
                 return try eventFieldRead(member, reading: reading)
             }
+            if case .variable("_ioprocessors") = base.kind { return try ioProcessorsMember(steps) }
             if case .variable("_event") = base.kind {
                 throw Untranslatable(reason: "of _event only its fields (name, type, sendid, origin, origintype, invokeid) "
                     + "and _event.data are generated")
@@ -178,6 +180,7 @@ struct ExpressionTranslator {
                 if member == "data" { return try eventDataIsBound() }
                 if EventOrigins.members.contains(member) { return try eventFieldIsBound(member) }
             }
+            if location.steps.isEmpty, let bound = try systemVariableIsBound(location.variable) { return bound }
             // Data that never holds a value is never bound.
             if location.steps.isEmpty, fields[location.variable]?.neverHoldsValue == true { return "false" }
             // A name no <data> declares holds nothing: the session answers false, as for undefined.
@@ -234,37 +237,12 @@ struct ExpressionTranslator {
             + "(xmlns:statecraft=\"\(SCXMLNames.statecraft)\")")
     }
 
-    /// A read of the system variable `name` (SCXML 5.10): `_sessionid`, a field of the context the
-    /// app may set, and `_name`, the document's name; `nil` when `name` is not a system variable.
-    private func systemVariable(_ name: String) throws(Untranslatable) -> String? {
-        switch name {
-        case "_sessionid":
-            guard let system else {
-                throw Untranslatable(reason: "_sessionid is read in actions, conditions and computed data only")
-            }
-            system.sessionID = true
-            return contextPrefix + "sessionID"
-        case "_name":
-            guard let documentName else {
-                throw Untranslatable(reason: "_name is undefined in a document without a name, which is not generated; "
-                    + "give the <scxml> a name")
-            }
-            return SwiftNames.literal(documentName)
-        case "_ioprocessors":
-            throw Untranslatable(reason: "_ioprocessors (an object of the session's I/O processors) is not generated: "
-                + "the generated machine has no I/O processor but the SCXML one to itself")
-        default:
-            guard name.hasPrefix("_") else { return nil }
-            throw Untranslatable(reason: "the system variable '\(SwiftNames.escapedText(name))' is not generated; "
-                + "_event.name, _sessionid and _name are")
-        }
-    }
-
     /// Whether `node` is certainly a string: a string literal, string data, `text()`.
     private static func isString(_ node: ExpressionNode, _ fields: [String: ContextField]) -> Bool {
         switch node.kind {
         case .literal(.string): return true
-        case .variable("_sessionid"), .variable("_name"): return true
+        case .variable(let name) where name.hasPrefix("_"): return systemType(of: node) == "String"
+        case .path: return systemType(of: node) == "String"
         case .variable(let name): return fields[name].map { $0.type == "String" || $0.type == "String?" } ?? false
         case .call(.text, _): return true
         default: return false

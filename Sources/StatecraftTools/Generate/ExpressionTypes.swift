@@ -11,8 +11,8 @@ enum ExpressionTypes {
         switch node.kind {
         case .literal:
             return ContextFields.inferredType(node)
-        case .variable("_sessionid"), .variable("_name"):
-            return "String"
+        case .variable("_sessionid"), .variable("_name"), .variable("_ioprocessors"), .path:
+            return ExpressionTranslator.systemType(of: node)
         case .variable(let name):
             guard let field = fields[name], !field.isOptional, !field.unboundUntilAssigned else { return nil }
             return field.type

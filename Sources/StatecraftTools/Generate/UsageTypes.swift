@@ -94,9 +94,8 @@ struct UsageTypes {
                     return eventData.fieldType(member, takenBy: event)
                 }
                 if let literal = ContextFields.inferredType(node) { return literal }
-                if case .variable(let name) = node.kind {
-                    return ["_sessionid", "_name"].contains(name) ? "String" : known[name]
-                }
+                if let system = ExpressionTranslator.systemType(of: node) { return system }
+                if case .variable(let name) = node.kind { return known[name] }
                 // `_event.name` and the fields EventOrigins answers are strings.
                 if case .path(let base, let steps) = node.kind, case .variable("_event") = base.kind, steps.count == 1,
                     case .member(let member) = steps[0].selector, member == "name" || EventOrigins.members.contains(member)
