@@ -37,7 +37,7 @@ struct SystemVariablesTests {
         )
         // Each error.execution ends its block: no "never" is written, and each state is left for the next.
         #expect(trace == [["done"], ["done"]])
-        #expect(host.logs == ["doubled: 5", "name: systemVariables systemVariables", "big: true", "sent: true", "word: hello world",
+        #expect(host.logs == ["doubled: 5", "name: systemVariables systemVariables", "big: true", "joins: n=2 true true 3z3", "sent: true", "word: hello world",
             "location: true", "processors: true", "bound: true", "inner: raised"])
         #expect(host.logs == sessionLogs)
         // targetexpr: the host takes what goes out; #_internal and the machine's own #_scxml_ id stay in it.

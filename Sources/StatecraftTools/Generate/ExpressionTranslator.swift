@@ -143,23 +143,7 @@ struct ExpressionTranslator {
         case .unary(let op, let operand):
             return "(\(op.rawValue)\(try translate(operand)))"
         case .binary(let first, let rest):
-            let joinsText = Self.isString(first, fields) || rest.contains { Self.isString($0.operand, fields) }
-            func operand(_ node: ExpressionNode, _ op: BinaryOperator) throws(Untranslatable) -> String {
-                switch op {
-                case .equal, .notEqual: return try translate(node, reading: .optional)
-                case .add where joinsText:
-                    return try translate(node, reading: .text)
-                default: return try translate(node)
-                }
-            }
-            var text = try operand(first, rest.first?.op ?? .add)
-            for step in rest {
-                let right = try operand(step.operand, step.op)
-                text = step.op == .remainder
-                    ? "\(text).truncatingRemainder(dividingBy: \(right))"
-                    : "(\(text) \(step.op.rawValue) \(right))"
-            }
-            return text
+            return try binary(first, rest)
         case .logical(let isAnd, let operands):
             var parts: [String] = []
             for operand in operands { parts.append(try translate(operand)) }
@@ -238,7 +222,7 @@ struct ExpressionTranslator {
     }
 
     /// Whether `node` is certainly a string: a string literal, string data, `text()`.
-    private static func isString(_ node: ExpressionNode, _ fields: [String: ContextField]) -> Bool {
+    static func isString(_ node: ExpressionNode, _ fields: [String: ContextField]) -> Bool {
         switch node.kind {
         case .literal(.string): return true
         case .variable(let name) where name.hasPrefix("_"): return systemType(of: node) == "String"

@@ -21,20 +21,13 @@ enum ExpressionTypes {
         case .unary(.not, let operand):
             return type(of: operand, fields) == "Bool" ? "Bool" : nil
         case .binary(let first, let rest):
-            var types = [type(of: first, fields)]
-            types += rest.map { type(of: $0.operand, fields) }
-            guard types.allSatisfy({ $0 != nil }) else { return nil }
-            guard let op = rest.first?.op else { return types[0] }
-            switch op {
-            case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
-                return rest.count == 1 ? "Bool" : nil
-            case .add:
-                guard rest.allSatisfy({ $0.op == .add }) else { return allNumbers(types) }
-                if types.allSatisfy({ $0 == "String" }) { return "String" }
-                return allNumbers(types)
-            case .subtract, .multiply, .divide, .remainder:
-                return allNumbers(types)
+            var result = type(of: first, fields)
+            for step in rest {
+                // A comparison's Bool is not compared again: `a < b < c` has no certain type.
+                if step.op.isComparison, rest.count > 1 { return nil }
+                result = combine(step.op, result, type(of: step.operand, fields))
             }
+            return result
         case .logical(_, let operands):
             return operands.allSatisfy({ type(of: $0, fields) == "Bool" }) ? "Bool" : nil
         case .conditional(let condition, let whenTrue, let whenFalse):
@@ -56,8 +49,11 @@ enum ExpressionTypes {
         }
     }
 
-    /// `Double` when every operand is a number, else `nil`.
-    private static func allNumbers(_ types: [String?]) -> String? {
-        types.allSatisfy { $0 == "Double" } ? "Double" : nil
+    /// The type of `left op right`, as the datamodel computes it: a comparison is `Bool`; `+` joins
+    /// text when either side is a string and adds numbers; the other operators need numbers.
+    static func combine(_ op: BinaryOperator, _ left: String?, _ right: String?) -> String? {
+        if op.isComparison { return "Bool" }
+        if op == .add, left == "String" || right == "String" { return "String" }
+        return left == "Double" && right == "Double" ? "Double" : nil
     }
 }
