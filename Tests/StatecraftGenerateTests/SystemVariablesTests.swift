@@ -51,6 +51,8 @@ struct SystemVariablesTests {
         let context = SystemVariables.Context(host: Recorder(), sessionID: "abc")
         let doubled: Double = context.doubled, label: String = context.label, big: Bool = context.big
         #expect(doubled == 5 && label == "id:abc" && context.me == "systemVariables" && big)
+        let summary: String = context.summary
+        #expect(summary == "base 2 3")
         // _ioprocessors: the SCXML processor under its type URI and its short name, at the machine's own location.
         let processors: [String: [String: String]] = context.processors
         #expect(processors == ["http://www.w3.org/TR/scxml/#SCXMLEventProcessor": ["location": "#_scxml_abc"], "scxml": ["location": "#_scxml_abc"]])
