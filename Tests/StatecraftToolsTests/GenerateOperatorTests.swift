@@ -42,4 +42,10 @@ struct GenerateOperatorTests {
                 + "here, as the session does",
         ])
     }
+
+    @Test func anEventTheExecutableContentRaisesSaysWhereItIsRaised() throws {
+        // Not "named by the <transition>": the <log> that fails when it runs raises it.
+        let swift = try GenerationFixtures.generate(document("<log expr=\"flag + 1\"/>"))
+        #expect(swift.contains("/// `error.execution`, first raised or sent by the executable content at 3:24.\n"))
+    }
 }

@@ -17,7 +17,7 @@ extension SwiftChartWriter {
         guard var content else { return }
         for event in content.internalEvents where eventTable.names[event.name] == nil {
             _ = eventTable.name(for: event.name, fallback: "event")
-            events.append((event.name, event.position))
+            events.append((event.name, event.position, "first raised or sent by the executable content at \(event.position)"))
         }
         content.eventCases = eventTable.names
         var outgoing = SwiftNameTable(reserved: ["rawValue", "allCases", "hashValue", "hash", "scxmlName"])

@@ -7,9 +7,11 @@ extension SwiftChartWriter {
     /// Gives the events of the invocations (what they send to `#_parent`, `done.invoke.<id>`) and
     /// those the invoking document sends this one cases of `Event`.
     mutating func registerInvocationEvents() {
-        for event in extraEvents + (invocations?.receivedEvents ?? []) where eventTable.names[event.name] == nil {
-            _ = eventTable.name(for: event.name, fallback: "event")
-            events.append((event.name, event.position))
+        let sent = extraEvents.map { ($0.name, $0.position, "sent to this document by the `<invoke>` at \($0.position) of the document that invokes it") }
+        let received = (invocations?.receivedEvents ?? []).map { ($0.name, $0.position, "from the document the `<invoke>` at \($0.position) starts") }
+        for event in sent + received where eventTable.names[event.0] == nil {
+            _ = eventTable.name(for: event.0, fallback: "event")
+            events.append(event)
         }
     }
 

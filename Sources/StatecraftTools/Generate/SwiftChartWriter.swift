@@ -21,7 +21,8 @@ struct SwiftChartWriter {
     var stateNames: [String: String] = [:]
     /// Event name → case name, in the order of the events' first mention.
     var eventTable = SwiftNameTable(reserved: ["kind", "descriptorName", "scxmlName", "doneState", "hashValue", "hash", "Kind"])
-    var events: [(name: String, position: TextPosition)] = []
+    /// The events, in the order of their first mention: name, where, and what mentions it where (for the case's documentation).
+    var events: [(name: String, position: TextPosition, mention: String)] = []
     /// Whether any state can be done (a compound or parallel state), so that `Event` has `doneState`.
     var hasDoneEvents = false
     /// How `Event` is matched: by equality when every descriptor names one case (``EventMatching``).
@@ -75,7 +76,7 @@ struct SwiftChartWriter {
                 if hasDoneEvents, name.hasPrefix("done.state."), ids.contains(String(name.dropFirst(11))) { continue }
                 if eventTable.names[name] == nil {
                     _ = eventTable.name(for: name, fallback: "event")
-                    events.append((name, transition.position))
+                    events.append((name, transition.position, "first named by the `<transition>` at \(transition.position)"))
                 }
             }
         }
@@ -271,7 +272,7 @@ struct SwiftChartWriter {
     /// The cases of `Event` and its `scxmlName`, the same in both forms (``EventMatching``).
     mutating func writeEventCases() {
         for event in events {
-            lines.append("        /// `\(SwiftNames.escapedText(event.name))`, first named by the `<transition>` at \(event.position).")
+            lines.append("        /// `\(SwiftNames.escapedText(event.name))`, \(event.mention).")
             let payload = eventDataShapes[event.name].map { "(\($0.typeName))" } ?? ""
             lines.append("        case \(SwiftNames.escaped(eventTable.names[event.name] ?? ""))\(payload)")
         }
