@@ -56,13 +56,12 @@ extension ExecutableContent {
 
     /// Why an `<if>` or `<elseif>` condition never has a boolean value (the branch is then false
     /// and `error.execution` raised, as the session does): in the statecraft datamodel, a value
-    /// that is certainly not a boolean; in the null datamodel, any condition but `In('id')`.
-    /// `nil` otherwise, and in the swift datamodel, whose conditions are translated as they are.
+    /// that is certainly not a boolean; in the null datamodel, any condition, asked after the
+    /// caller has generated a whole `In('id')`, the one the null datamodel evaluates. `nil`
+    /// otherwise, and in the swift datamodel, whose conditions are translated as they are.
     func failingCondition(_ cond: String) -> String? {
         if datamodel == "null" {
-            return SCXMLNullDatamodel.inStateID(cond) == nil
-                ? "the null datamodel evaluates no condition but In('state id'), and not '\(SwiftNames.escapedText(cond))'"
-                : nil
+            return "the null datamodel evaluates no condition but In('state id'), and not '\(SwiftNames.escapedText(cond))'"
         }
         guard !isSwift, let node = try? StatecraftExpressionSyntax.expression(cond),
             let kind = Self.nonBooleanKind(node, fields) else { return nil }

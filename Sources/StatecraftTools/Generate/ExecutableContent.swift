@@ -262,14 +262,14 @@ struct ExecutableContent {
                     var condition = expressions
                     let unwraps = Unwraps()
                     if index > 0 { condition.unwraps = unwraps }
-                    if let why = failingCondition(cond) {
+                    if datamodel == "null", let id = SCXMLNullDatamodel.inStateID(cond) {
+                        lines += located(action.position, ["if \(expressions.inState(id)) {"]).map { inner + $0 }
+                    } else if let why = failingCondition(cond) {
                         // SCXML 5.9: the branch's condition is false, and error.execution is raised
                         // when it is evaluated, as the session does.
                         if survey { noteInternal("error.execution", at: action.position) }
                         let raise = "effects.raise(.\(eventCases["error.execution"] ?? "_"))  // \(why): false"
                         lines += located(action.position, [raise, "if Bool(false) {"]).map { inner + $0 }
-                    } else if datamodel == "null", let id = SCXMLNullDatamodel.inStateID(cond) {
-                        lines += located(action.position, ["if \(expressions.inState(id)) {"]).map { inner + $0 }
                     } else {
                         let header = located(action.position, ["if \(try expression(cond, condition)) {"])
                         lines += guardLines(unwraps, at: action.position, survey: survey).map { inner + $0 }

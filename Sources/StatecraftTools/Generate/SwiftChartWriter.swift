@@ -258,12 +258,14 @@ struct SwiftChartWriter {
         default: arguments.append("targets: [\(model.targets.map(state).joined(separator: ", "))]")
         }
         if model.isInternal { arguments.append("type: .internal") }
-        if let cond = model.cond, SCXMLNullDatamodel.inStateID(cond) == nil {
+        // A whole condition In('id') is the chart's state condition; any other a guard.
+        let inState = model.cond.flatMap(SCXMLNullDatamodel.inStateID)
+        if let cond = model.cond, inState == nil {
             arguments.append("guard: " + guardClosure(cond, of: model))
         }
         var line = "\(model.event == nil ? "Always" : "On")(\(arguments.joined(separator: ", ")))"
             + actionClosure(model.actions, eventIsOptional: model.event == nil, event: model.event)
-        if let cond = model.cond, let id = SCXMLNullDatamodel.inStateID(cond) {
+        if let id = inState {
             line = "When(in: \(state(id))) { \(line) }"
         }
         return "\(line)  // <transition> at \(model.position)"
