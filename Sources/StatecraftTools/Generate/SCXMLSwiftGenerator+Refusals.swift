@@ -53,19 +53,6 @@ enum Refusals {
         }
         if let transition = state.initialTransition {
             if content == nil { refusals += transition.actions.map(refuseAction) }
-            if content != nil, case .history = state.kind, let first = transition.actions.first {
-                refusals.append(Refusal(
-                    element: first.elementName, position: first.position,
-                    reason: "the actions of a history's default transition are not expressible in the DSL yet"
-                ))
-            }
-            if case .history = state.kind, transition.targets.count > 1 {
-                refusals.append(Refusal(
-                    element: "transition", position: transition.position,
-                    reason: "a history's default transition with \(transition.targets.count) targets is not expressible in "
-                        + "the DSL yet (History takes one)"
-                ))
-            }
         }
         for transition in state.transitions {
             if content == nil { refusals += transition.actions.map(refuseAction) }
@@ -90,13 +77,6 @@ enum Refusals {
                             + "null nor statecraft, only In('state id') is"
                     ))
                 }
-            }
-            if transition.event == nil, transition.targets.count > 1 {
-                refusals.append(Refusal(
-                    element: "transition", position: transition.position,
-                    reason: "an eventless transition with \(transition.targets.count) targets is not expressible in the DSL yet "
-                        + "(Always takes one target)"
-                ))
             }
         }
         for child in state.children {

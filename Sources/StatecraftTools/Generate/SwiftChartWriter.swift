@@ -212,8 +212,13 @@ struct SwiftChartWriter {
         body += (timers[model.id] ?? []).map(after)
         switch model.kind {
         case .history(let deep):
-            let target = model.initialTransition?.targets.first.map { ", default: \(state($0))" } ?? ""
-            lines.append("\(indent)History(\(name)\(deep ? ", .deep" : "")\(target))")
+            let targets = model.initialTransition?.targets ?? []
+            let target = targets.count > 1 ? ", defaults: \(states(targets))" : targets.first.map { ", default: \(state($0))" } ?? ""
+            // The default transition's actions run after the parent's entry actions and its initial
+            // transition's, before the default target is entered (SCXML 3.10).
+            let actions = actionClosure(model.initialTransition?.actions ?? [], eventIsOptional: true)
+            let text = "History(\(name)\(deep ? ", .deep" : "")\(target))" + actions
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) { lines.append(indent + line) }
             return
         case .final where body.isEmpty:
             lines.append("\(indent)Final(\(name))")
