@@ -176,8 +176,8 @@ struct GenerateEventDataTests {
         #expect(found == [
             "<donedata> at 5:20: the event 'done.state.a' gives 'n' a String here and a Double at 4:20: its data has no one "
                 + "type; give it one type",
-            "<donedata> at 8:20: the type of the <param name=\"n\">'s expr cannot be inferred (it reads data that may be "
-                + "unbound, _event, members, or objects); give it a literal, typed data, or an expression of them",
+            "<donedata> at 8:20: _event is not generated here: <donedata> and the values an <invoke> passes are computed "
+                + "where no event is at hand",
             "<donedata> at 10:19: the done data of a top-level final is the invoking session's done.invoke data, which is "
                 + "not generated yet: events cross between machines without data",
         ])

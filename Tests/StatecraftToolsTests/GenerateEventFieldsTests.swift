@@ -78,4 +78,36 @@ struct GenerateEventFieldsTests {
                 + "here the event is not known",
         ])
     }
+
+    @Test func eventsBetweenInvokingAndInvokedDocumentsHaveTheFieldsTheirSendsGive() throws {
+        let child = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft" initial="c">
+              <datamodel><data id="t" expr="''"/></datamodel>
+              <state id="c">
+                <onentry><send target="#_parent" event="up" id="u1"/></onentry>
+                <transition event="down"><assign location="t" expr="_event.origintype"/></transition>
+                <transition event="along"><assign location="t" expr="_event.name"/></transition>
+              </state>
+            </scxml>
+            """
+        let xml = statecraft("""
+              <state id="a">
+                <invoke id="kid" autoforward="true"><content>\(child)</content></invoke>
+                <transition event="up"><assign location="s" expr="_event.invokeid + _event.sendid + _event.origintype"/>
+                  <send target="#_kid" event="down"/></transition>
+                <transition event="go"><raise event="along"/></transition>
+              </state>
+            """)
+        let swift = try generate(xml)
+        #expect(swift.contains("context.s = ([\"kid\", \"u1\", \"http://www.w3.org/TR/scxml/#SCXMLEventProcessor\"] as [String]).joined()"))
+        #expect(swift.contains("context.t = \"http://www.w3.org/TR/scxml/#SCXMLEventProcessor\""))
+        // What the invoking session forwards keeps its fields, and the invoked session's origin is its own.
+        let found = try refusals(xml.replacingOccurrences(of: "_event.invokeid + _event.sendid", with: "_event.origin")
+            .replacingOccurrences(of: "expr=\"_event.name\"", with: "expr=\"_event.sendid\""))
+        #expect(found == [
+            "<assign> at 9:31: an event forwarded by the invoking session (autoforward) keeps the fields it had there, known "
+                + "when it runs",
+            "<assign> at 12:28: the origin of an event from an invoked session is that session's location, known when it runs",
+        ])
+    }
 }

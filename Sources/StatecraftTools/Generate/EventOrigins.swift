@@ -13,6 +13,13 @@ import StatecraftSCXML
 ///   SCXML processor's type; to `#_internal` the same but `internal`.
 /// - `done.state.<id>`: `internal`; `done.invoke.<id>`: `external`, from the SCXML processor,
 ///   with the invocation's id; `error.*`: `platform`.
+/// - What an invoked document sends to `#_parent`: `external`, from the SCXML processor, with
+///   the invocation's id and the `<send>`'s `id` (its origin, the invoked session's location, is
+///   known when it runs).
+/// - In an invoked document, what the invoking document sends it (`#_<id>`): `external`, from the
+///   SCXML processor, no invocation id; its `sendid` and origin (the invoking session's) are known
+///   when it runs. An event forwarded to it (`autoforward`) keeps the fields it had, known when
+///   it runs.
 /// - An event the document does not make comes from the app: `external`, the rest undefined.
 ///
 /// A field that differs between the ways an event is made, or that only the running machine
@@ -36,7 +43,19 @@ struct EventOrigins {
     /// Whether the document invokes others, whose events may reach it under any name.
     private let invokes: Bool
 
-    init(model: DocumentModel, blocks: [[Action]]) {
+    /// Finds where `model`'s events are made.
+    ///
+    /// - Parameters:
+    ///   - model: The document.
+    ///   - blocks: Its executable content, block by block.
+    ///   - fromInvoked: The `<send target="#_parent">`s of the documents it invokes, with each
+    ///     invocation's id.
+    ///   - fromInvoker: When it is invoked, the events the invoking document gives it, and
+    ///     whether each is sent to it (`#_<id>`) rather than forwarded.
+    init(
+        model: DocumentModel, blocks: [[Action]], fromInvoked: [(invokeID: String, send: SendModel)] = [],
+        fromInvoker: [(name: String, sent: Bool)] = []
+    ) {
         var invokeIDs: [String] = []
         var anyInvoke = false
         var doneStates: [String] = []
@@ -84,6 +103,35 @@ struct EventOrigins {
             fields["origintype"] = .text(SCXMLNames.scxmlProcessor)
             fields["invokeid"] = .text(id)
             made["done.invoke." + id, default: []].append(fields)
+        }
+        for (invokeID, send) in fromInvoked {
+            guard let event = send.event else { continue }
+            var fields = Self.fields(type: "external")
+            fields["origin"] = .unknown("the origin of an event from an invoked session is that session's location, known when it runs")
+            fields["origintype"] = .text(SCXMLNames.scxmlProcessor)
+            fields["invokeid"] = .text(invokeID)
+            if let id = send.id {
+                fields["sendid"] = .text(id)
+            } else if send.idLocation != nil {
+                fields["sendid"] = .unknown("the invoked document's <send> of '\(SwiftNames.escapedText(event))' takes its id "
+                    + "from idlocation, made when it runs")
+            }
+            made[event, default: []].append(fields)
+        }
+        for (name, sent) in fromInvoker {
+            var fields = Self.fields(type: "external")
+            if sent {
+                fields["origin"] = .unknown("the origin of an event from the invoking session is that session's location, known "
+                    + "when it runs")
+                fields["origintype"] = .text(SCXMLNames.scxmlProcessor)
+                fields["sendid"] = .unknown("the sendid of an event from the invoking session is its <send>'s, known when it runs")
+            } else {
+                for member in ["sendid", "origin", "origintype", "invokeid"] {
+                    fields[member] = .unknown("an event forwarded by the invoking session (autoforward) keeps the fields it had "
+                        + "there, known when it runs")
+                }
+            }
+            made[name, default: []].append(fields)
         }
         for name in ["error.execution", "error.communication"] {
             var fields = Self.fields(type: "platform")

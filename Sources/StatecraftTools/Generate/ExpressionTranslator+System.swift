@@ -92,12 +92,18 @@ extension ExpressionTranslator {
     }
 
     /// The type of a read of a system variable (`_sessionid`, `_name`, `_ioprocessors` and its
-    /// SCXML processor's members); `nil` for any other expression.
+    /// SCXML processor's members, `_event.name` and the fields ``EventOrigins`` answers); `nil`
+    /// for any other expression.
     static func systemType(of node: ExpressionNode) -> String? {
         switch node.kind {
         case .variable("_sessionid"), .variable("_name"): return "String"
         case .variable("_ioprocessors"): return ioProcessorsType
         case .path(let base, let steps):
+            if case .variable("_event") = base.kind, steps.count == 1, case .member(let member) = steps[0].selector,
+                member == "name" || EventOrigins.members.contains(member)
+            {
+                return "String"
+            }
             guard case .variable("_ioprocessors") = base.kind else { return nil }
             return steps.count == 1 ? "[String: String]" : steps.count == 2 ? "String" : nil
         default: return nil

@@ -83,16 +83,11 @@ struct Invocations {
     ///     with `<param>` and `namelist` are computed over.
     init(document: SCXMLDocument, access: SCXMLSwiftGenerator.Access, invoked: Bool, content: ExecutableContent?) {
         let model = document.model
-        var owners: [(state: StateModel, invoke: InvokeModel)] = []
-        func collect(_ state: StateModel) {
-            owners += state.invokes.map { (state, $0) }
-            state.children.forEach(collect)
-        }
-        model.states.forEach(collect)
+        let owners = Self.owners(in: model)
         guard !owners.isEmpty else { return }
         let parentActions = Self.actions(of: model)
         var typeNames: Set<String> = []
-        for (index, (state, invoke)) in owners.enumerated() {
+        for (state, invoke, invokeID) in owners {
             if invoked {
                 refuse(invoke, "an invoked document that invokes another is not generated yet")
                 continue
@@ -129,7 +124,6 @@ struct Invocations {
                     + "'\(SwiftNames.escapedText(child.datamodelName))'")
                 continue
             }
-            let invokeID = invoke.id ?? "\(state.id).\(index + 1)"
             let childActions = Self.actions(of: child.model)
             if let script = childActions.first(where: { $0.hostAction != nil }) {
                 refusals.append(Refusal(
@@ -162,7 +156,8 @@ struct Invocations {
             typeNames.insert(typeName)
             var generator = SCXMLSwiftGenerator(document: child, typeName: typeName, access: access)
             generator.invoked = true
-            generator.extraEvents = extra.map { ($0, invoke.position) }
+            let sent = Set(Self.sentEvents(in: parentActions, to: "#_" + invokeID))
+            generator.extraEvents = extra.map { ($0, invoke.position, sent.contains($0)) }
             generator.supplied = Dictionary(passed.map { ($0.name, (type: $0.type, from: invoke.position)) }, uniquingKeysWith: { _, last in last })
             do throws(SCXMLGenerationError) {
                 let shape = try generator.generateWithShape()
@@ -299,6 +294,33 @@ struct Invocations {
             values.append(PassedValue(name: source.name, swift: swift, type: type))
         }
         return values
+    }
+
+    /// The document's `<invoke>`s in document order, with their states and ids: the `id`
+    /// attribute, or `<state id>.<n>` for the n-th `<invoke>` of the document (SCXML's
+    /// `stateid.platformid`, fixed when generated).
+    static func owners(in model: DocumentModel) -> [(state: StateModel, invoke: InvokeModel, id: String)] {
+        var owners: [(state: StateModel, invoke: InvokeModel, id: String)] = []
+        func collect(_ state: StateModel) {
+            for invoke in state.invokes { owners.append((state, invoke, invoke.id ?? "\(state.id).\(owners.count + 1)")) }
+            state.children.forEach(collect)
+        }
+        model.states.forEach(collect)
+        return owners
+    }
+
+    /// The `<send target="#_parent">`s of the documents `document` invokes, for the fields of
+    /// the events they make (``EventOrigins``): the invocation's id, and each send. A document
+    /// that cannot be read here is left out (the invocation is refused where it is generated).
+    static func sendsToParent(of document: SCXMLDocument) -> [(invokeID: String, send: SendModel)] {
+        var found: [(invokeID: String, send: SendModel)] = []
+        for (_, invoke, id) in owners(in: document.model) {
+            guard let child = try? document.invokedDocument(of: invoke) else { continue }
+            for action in actions(of: child.model) {
+                if case .send(let send) = action.kind, send.target == "#_parent", send.event != nil { found.append((id, send)) }
+            }
+        }
+        return found
     }
 
     /// Every action of a document, nested ones included, in document order.

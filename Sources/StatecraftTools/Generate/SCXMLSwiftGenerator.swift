@@ -50,8 +50,9 @@ package struct SCXMLSwiftGenerator {
     /// Whether the document is invoked by the one being generated: its type is nested in the
     /// invoking document's, and its `<invoke>`s are refused.
     var invoked = false
-    /// Events the document receives beside those it names: from the document that invokes it.
-    var extraEvents: [(name: String, position: TextPosition)] = []
+    /// Events the document receives beside those it names: from the document that invokes it,
+    /// `sent` to it by a `<send target="#_<id>">`, or else forwarded (`autoforward`).
+    var extraEvents: [(name: String, position: TextPosition, sent: Bool)] = []
     /// The data the invoking document passes (`<param>`, `namelist`): `<data>` id → the value's
     /// Swift type and the `<invoke>`'s position. A top-level `<data>` of such an id takes the value
     /// in place of its `expr`, through a parameter of the context's initializer.
@@ -149,7 +150,7 @@ package struct SCXMLSwiftGenerator {
             model: model, typeName: typeName, access: access, datamodel: datamodel, file: file, timers: delayed.timers,
             content: content
         )
-        writer.extraEvents = extraEvents
+        writer.extraEvents = extraEvents.map { ($0.name, $0.position) }
         writer.invocations = invocations
         writer.invoked = invoked
         let source = writer.write()
@@ -223,7 +224,10 @@ package struct SCXMLSwiftGenerator {
             content.lateBindings = fields.lateBindings
             blocks += fields.lateBindings.keys.sorted().map { (fields.lateBindings[$0] ?? [], nil) }
         }
-        content.eventOrigins = EventOrigins(model: model, blocks: blocks.map(\.actions) + [model.script])
+        content.eventOrigins = EventOrigins(
+            model: model, blocks: blocks.map(\.actions) + [model.script], fromInvoked: Invocations.sendsToParent(of: document),
+            fromInvoker: extraEvents.map { ($0.name, $0.sent) }
+        )
         content.survey(blocks, doneData: doneData, reservedTypeNames: reserved, shapes: shapes)
         content.surveyConditions(transitions)
         var allData = model.data

@@ -96,12 +96,6 @@ struct UsageTypes {
                 if let literal = ContextFields.inferredType(node) { return literal }
                 if let system = ExpressionTranslator.systemType(of: node) { return system }
                 if case .variable(let name) = node.kind { return known[name] }
-                // `_event.name` and the fields EventOrigins answers are strings.
-                if case .path(let base, let steps) = node.kind, case .variable("_event") = base.kind, steps.count == 1,
-                    case .member(let member) = steps[0].selector, member == "name" || EventOrigins.members.contains(member)
-                {
-                    return "String"
-                }
                 return nil
             }
             func walk(_ actions: [Action], _ event: String?) {
