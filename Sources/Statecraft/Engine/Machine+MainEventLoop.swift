@@ -31,6 +31,49 @@ extension Machine {
         return result
     }
 
+    /// Processes `event` as ``send(_:)`` does, after `prepare` has run with it in hand: SCXML's
+    /// `<finalize>` (W3C SCXML 1.0, 6.5), which a host runs right before an event an invocation
+    /// returned is taken from the external queue, so that the transitions are selected with
+    /// what it changed.
+    ///
+    /// What `prepare` raises joins the internal queue ahead of the event's own: it is processed
+    /// in the event's macrostep, after the event's microstep and the eventless transitions,
+    /// and even when no transition takes the event. What it sends, schedules or cancels is
+    /// handled as an action's would be.
+    ///
+    /// ```swift
+    /// machine.send(.reply(answer)) { context, event, _ in
+    ///     if case .reply(let answer) = event { context.lastAnswer = answer }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - event: The event.
+    ///   - prepare: Runs once, before any transition is selected; it does not run when the
+    ///     machine is done. ``Effects/isActive(_:)`` answers with the configuration it runs in.
+    /// - Returns: What ``send(_:)`` returns. A rejected event leaves the machine as `prepare`
+    ///   left it: what it changed and raised stays.
+    @discardableResult
+    public mutating func send(
+        _ event: Event,
+        preparedBy prepare: (_ context: inout Context, _ event: Event, _ effects: inout Effects<Event>) -> Void
+    ) -> SendResult<State, Event.Kind> {
+        if finished {
+            return .rejected(Rejection(code: .machineDone, state: state, eventKind: event.kind))
+        }
+        // What `prepare` raises waits in the internal queue, which only the general path has.
+        if workspace == nil { moveToGeneralPath() }
+        makeWorkspaceUnique()
+        if space.faulted { space.lastFault = nil }
+        set(MachineSets.selected).update(from: words, count: chart.setWords)
+        prepare(&storedContext, event, &space.effects)
+        applyEffects()
+        // The general path: the plan and region steps start from an empty internal queue.
+        let result = processExternal(.event(event), strict: true)
+        if space.externalHead < space.externalQueue.count { drainExternalQueue() }
+        return result
+    }
+
     /// Tells the chart's dequeue hook, if it has one, which event is now being processed.
     @inlinable
     mutating func dequeued(_ event: Event?) {
