@@ -76,7 +76,7 @@ struct GenerateEventDataTests {
             "<send> at 10:7: the type of the <param name=\"n\">'s expr cannot be inferred (it reads data that may be unbound, "
                 + "_event, members, or objects); give it a literal, typed data, or an expression of them",
             "<send> at 11:7: a <send> out of the machine with <param> is not generated yet: an event sent to the host carries "
-                + "no data; data is generated in an event to the machine itself",
+                + "no data; data is generated in an event to the machine itself, and in one an invoked document sends #_parent",
             "<send> at 12:7: the event 'error.mine' is one the processor raises (error.*, done.*), which carries no data the "
                 + "document gives",
             "<log> at 16:7: _event.data is generated in the condition and actions of a transition with an event, whose "

@@ -57,7 +57,7 @@ struct EventDataShapes {
     private(set) var failing: [TextPosition: String] = [:]
 
     /// One `<send>`'s or `<raise>`'s data: its fields in order, or `nil` for an event without data.
-    private struct Given {
+    struct Given {
         var position: TextPosition
         var fields: [EventDataField]
         var isContent: Bool
@@ -68,9 +68,12 @@ struct EventDataShapes {
     ///
     /// - Parameter declared: The ids of every `<data>` of the document, those refused included:
     ///   a `<donedata>` naming another fails when it is evaluated.
+    /// - Parameter invoked: The documents this one invokes: what they send `#_parent` comes to
+    ///   this machine, with its data typed over their own data and what the invocation passes
+    ///   them (what cannot be typed there, their own generation refuses).
     init(
         _ blocks: [[Action]], doneData: [DoneDataSource] = [], fields: [String: ContextField], declared: Set<String> = [],
-        reserved: Set<String>
+        reserved: Set<String>, invoked: [InvokedDocument] = []
     ) {
         var refused: [TextPosition: String] = [:]
         var failing: [TextPosition: String] = [:]
@@ -113,6 +116,19 @@ struct EventDataShapes {
             }
         }
         blocks.forEach(walk)
+        for document in invoked {
+            let data = document.dataFields(passing: fields)
+            for (send, position) in document.sendsToParent {
+                guard let event = send.event else { continue }
+                guard !send.params.isEmpty || !send.namelist.isEmpty || send.content != nil || send.contentExpr != nil else {
+                    note(event, nil)
+                    continue
+                }
+                guard let data, let given = try? Self.data(of: send, fields: data.fields, declared: data.declared, at: position)
+                else { continue }
+                note(event, given)
+            }
+        }
         for source in doneData {
             guard let data = source.data, !data.params.isEmpty || data.content != nil || data.contentExpr != nil else {
                 note(source.event, nil)
@@ -226,7 +242,7 @@ struct EventDataShapes {
 
     /// The data one `<send>` gives: its namelist, then its `<param>`s (the session's order), or
     /// its `<content>`.
-    private static func data(
+    static func data(
         of send: SendModel, fields: [String: ContextField], declared: Set<String>, at position: TextPosition
     ) throws(Untranslatable) -> Given {
         if send.content != nil || send.contentExpr != nil {

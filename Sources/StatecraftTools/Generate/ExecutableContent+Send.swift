@@ -24,9 +24,12 @@ extension ExecutableContent {
                 + "only literal event, target, id, delay and data (<param>, namelist, <content>) are")
         }
         let outOfMachine = send.targetExpr != nil || (send.target != nil && send.target != "#_internal")
-        if outOfMachine, !data.isEmpty {
+        // An invoked document's data to its parent: the parent's data struct (sendToParent).
+        let toParent = send.target == "#_parent" && parentEvents != nil
+        if outOfMachine, !data.isEmpty, !toParent {
             throw Untranslatable(reason: "a <send> out of the machine with \(data.joined(separator: ", ")) is not generated "
-                + "yet: an event sent to the host carries no data; data is generated in an event to the machine itself")
+                + "yet: an event sent to the host carries no data; data is generated in an event to the machine itself, "
+                + "and in one an invoked document sends #_parent")
         }
         if send.eventExpr != nil {
             if !data.isEmpty {
@@ -144,6 +147,10 @@ extension ExecutableContent {
             guard delay == nil, delayExpr == nil else {
                 throw Untranslatable(reason: "a delayed <send> out of the machine is not generated yet")
             }
+            let hasData = !send.params.isEmpty || !send.namelist.isEmpty || send.content != nil || send.contentExpr != nil
+            if target == "#_parent", let parentEvents, hasData {
+                return try sendToParent(send, event: event, parent: parentEvents, at: position, survey: survey)
+            }
             require(.deliver)
             if !outgoingEvents.contains(event) { outgoingEvents.append(event) }
             // Refused by the host: the error the session raises when no handler takes the event
@@ -208,11 +215,13 @@ extension ExecutableContent {
     /// The data struct's initializer's arguments for `send`: its namelist, then its `<param>`s,
     /// or its `<content>`, each translated as the field is typed.
     ///
-    /// - Parameter translator: How the values are translated; by default as in the block's code.
+    /// - Parameters:
+    ///   - translator: How the values are translated; by default as in the block's code.
+    ///   - shape: The data struct; by default the event's in this document.
     func dataArguments(
-        _ send: SendModel, event: String, _ translator: ExpressionTranslator? = nil
+        _ send: SendModel, event: String, _ translator: ExpressionTranslator? = nil, shape: EventDataShape? = nil
     ) throws(Untranslatable) -> String {
-        guard let shape = eventData.shapes[event] else { return "" }
+        guard let shape = shape ?? eventData.shapes[event] else { return "" }
         let expressions = translator ?? self.translator(eventIsOptional: currentEvent == nil, inAction: true)
         // Name → the value's Swift; written in the order of the struct's fields, as its initializer takes them.
         var values: [String: String] = [:]

@@ -14,6 +14,9 @@ struct ExecutableContent {
     /// What a `Host` requirement is for.
     enum Requirement: Hashable {
         case deliver
+        /// An invoked document's `<send target="#_parent">` with data: the data's type, one of the
+        /// invoking document's (``ParentEvents``).
+        case deliverData(String)
         case log
         /// A `<script statecraft:action="name">`: the name, as written.
         case action(String)
@@ -52,6 +55,9 @@ struct ExecutableContent {
     var outgoingCases: [String: String] = [:]
     /// Action name → the `Host` method's name.
     var actionNames: [String: String] = [:]
+
+    /// For an invoked document, what its `#_parent` sends with data give; `nil` otherwise.
+    var parentEvents: ParentEvents?
 
     /// The data each event carries (``EventDataShapes``), found before the blocks are translated.
     var eventData = EventDataShapes([], fields: [:], reserved: [])

@@ -43,8 +43,13 @@ extension ExpressionTranslator {
             isOptional: true, position: TextPosition(line: 0, column: 0), unboundUntilAssigned: true
         )
         read.readPath = "(\(shape.typeName)(event)?.\(field.swiftName))"
-        // A member the event's data lacks is an error in the session, however it is read.
-        guard field.mayBeAbsent, reading != .value else { return try self.read(read, reading) }
+        // A member the event's data lacks is an error in the session, however it is read; so is
+        // a member of the data of an event without any (`undefined`), which a descriptor naming
+        // other events than this one may take (a transition's "a b", a <finalize>'s events).
+        let others = EventDescriptor(descriptor).alternatives.contains { name in
+            name != shape.eventName && !shape.eventName.hasPrefix(name + ".")
+        }
+        guard field.mayBeAbsent || (others && !steps.isEmpty), reading != .value else { return try self.read(read, reading) }
         let value = try self.read(read, .value)
         return reading == .text ? "scxmlText(\(value))" : value
     }

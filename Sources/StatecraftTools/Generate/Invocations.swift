@@ -32,6 +32,9 @@ struct Invocations {
         var hostRequirements: [ExecutableContent.Requirement]
         /// The SCXML names of the events the invoked document sends to `#_parent`.
         var toParent: [String]
+        /// The event descriptor of the events the invocation returns, which its `<finalize>` is
+        /// translated with (``InvokedDocument/finalizeDescriptor``).
+        var finalizeDescriptor: String
         /// The Swift of the invocation's `typeexpr` as text, over the invoking machine's context,
         /// checked when it starts; `nil` without one (or with a literal one, checked here).
         var typeCheck: String? = nil
@@ -81,13 +84,19 @@ struct Invocations {
     ///   - invoked: Whether `document` is itself invoked: its `<invoke>`s are refused.
     ///   - content: The invoking document's executable content, whose context the values passed
     ///     with `<param>` and `namelist` are computed over.
-    init(document: SCXMLDocument, access: SCXMLSwiftGenerator.Access, invoked: Bool, content: ExecutableContent?) {
+    ///   - typeName: The invoking document's type, whose data structs the invoked documents'
+    ///     `#_parent` sends make.
+    ///   - read: The document's `<invoke>`s with the documents they invoke (``InvokedDocument/read(_:)``).
+    init(
+        document: SCXMLDocument, typeName parentType: String, access: SCXMLSwiftGenerator.Access, invoked: Bool,
+        content: ExecutableContent?, read: [InvokedDocument]
+    ) {
         let model = document.model
-        let owners = Self.owners(in: model)
-        guard !owners.isEmpty else { return }
+        guard !read.isEmpty else { return }
         let parentActions = Self.actions(of: model)
         var typeNames: Set<String> = []
-        for (state, invoke, invokeID) in owners {
+        for found in read {
+            let (state, invoke, invokeID) = (found.state, found.invoke, found.id)
             if invoked {
                 refuse(invoke, "an invoked document that invokes another is not generated yet")
                 continue
@@ -108,9 +117,9 @@ struct Invocations {
                 continue
             }
             let child: SCXMLDocument
-            do throws(SCXMLDocument.InvokedDocumentRefusal) {
-                child = try document.invokedDocument(of: invoke)
-            } catch {
+            switch found.document {
+            case .success(let document): child = document
+            case .failure(let error):
                 switch error {
                 case .computed(let attribute):
                     refuse(invoke, "an invoked document named by \(attribute) is known only when the invocation starts: "
@@ -144,7 +153,13 @@ struct Invocations {
                     continue
                 }
                 let candidates = Self.eventNames(of: model) + Self.sentEvents(in: parentActions, to: "")
-                extra += candidates.filter { name in descriptors.contains { $0.matches(name) } }
+                let forwarded = candidates.filter { name in descriptors.contains { $0.matches(name) } }
+                if let name = forwarded.first(where: { content?.eventData.shapes[$0] != nil }) {
+                    refuse(invoke, "autoforward is not generated when a forwarded event carries data ('\(SwiftNames.escapedText(name))'): "
+                        + "events cross between the machines by name, without data")
+                    continue
+                }
+                extra += forwarded
             }
             let base = "Invoked" + SwiftNames.typeName(invokeID, fallback: "Document")
             var typeName = base
@@ -158,6 +173,7 @@ struct Invocations {
             generator.invoked = true
             let sent = Set(Self.sentEvents(in: parentActions, to: "#_" + invokeID))
             generator.extraEvents = extra.map { ($0, invoke.position, sent.contains($0)) }
+            generator.parentEvents = content.map { .init(typeName: parentType, shapes: $0.eventData.shapes) }
             generator.supplied = Dictionary(passed.map { ($0.name, (type: $0.type, from: invoke.position)) }, uniquingKeysWith: { _, last in last })
             do throws(SCXMLGenerationError) {
                 let shape = try generator.generateWithShape()
@@ -167,7 +183,7 @@ struct Invocations {
                 plans.append(Plan(
                     invoke: invoke, owner: state.id, invokeID: invokeID, typeName: typeName, source: source,
                     contextType: shape.contextType, hostRequirements: shape.hostRequirements,
-                    toParent: Self.sentEvents(in: childActions, to: "#_parent"),
+                    toParent: Self.sentEvents(in: childActions, to: "#_parent"), finalizeDescriptor: found.finalizeDescriptor,
                     typeCheck: typeCheck, idField: idField,
                     passed: passed.compactMap { value in shape.suppliedLabels[value.name].map { ($0, value) } }
                 ))
@@ -191,7 +207,6 @@ struct Invocations {
         if let type = invoke.type ?? literal, !scxmlTypes.contains(type) {
             return "only SCXML documents are invoked by generated code, not type '\(SwiftNames.escapedText(type))'"
         }
-        if !invoke.finalize.isEmpty { return "<finalize> is not generated yet" }
         if !["null", "statecraft"].contains(datamodel) {
             return "<invoke> is generated in documents of the null and statecraft datamodels only"
         }
@@ -307,20 +322,6 @@ struct Invocations {
         }
         model.states.forEach(collect)
         return owners
-    }
-
-    /// The `<send target="#_parent">`s of the documents `document` invokes, for the fields of
-    /// the events they make (``EventOrigins``): the invocation's id, and each send. A document
-    /// that cannot be read here is left out (the invocation is refused where it is generated).
-    static func sendsToParent(of document: SCXMLDocument) -> [(invokeID: String, send: SendModel)] {
-        var found: [(invokeID: String, send: SendModel)] = []
-        for (_, invoke, id) in owners(in: document.model) {
-            guard let child = try? document.invokedDocument(of: invoke) else { continue }
-            for action in actions(of: child.model) {
-                if case .send(let send) = action.kind, send.target == "#_parent", send.event != nil { found.append((id, send)) }
-            }
-        }
-        return found
     }
 
     /// Every action of a document, nested ones included, in document order.

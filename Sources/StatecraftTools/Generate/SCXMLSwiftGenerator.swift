@@ -57,6 +57,9 @@ package struct SCXMLSwiftGenerator {
     /// Swift type and the `<invoke>`'s position. A top-level `<data>` of such an id takes the value
     /// in place of its `expr`, through a parameter of the context's initializer.
     var supplied: [String: (type: String, from: TextPosition)] = [:]
+    /// For an invoked document: the invoking document's type and the data of the events it
+    /// takes, which this document's `<send target="#_parent">`s give.
+    var parentEvents: ExecutableContent.ParentEvents?
 
     /// Prepares to generate `document`.
     ///
@@ -132,15 +135,22 @@ package struct SCXMLSwiftGenerator {
             return Shape(source: writer.write(), contextType: "Void", hostRequirements: [], hasInvocations: false)
         }
         let delayed = DelayedTransitions(model: model, datamodel: datamodel)
-        let content = executableContent(claimed: delayed.claimed)
-        let invocations = Invocations(document: document, access: access, invoked: invoked, content: content)
+        let invokedDocuments = InvokedDocument.read(document)
+        let content = executableContent(claimed: delayed.claimed, invoked: invokedDocuments)
+        let invocations = Invocations(
+            document: document, typeName: typeName, access: access, invoked: invoked, content: content, read: invokedDocuments
+        )
         var crossing: [SCXMLGenerationError.Refusal] = []
-        if let content, let first = content.eventData.shapes.keys.sorted().first, invoked || !invocations.plans.isEmpty {
-            // The events crossing between machines are found by name (`event(named:)`), without data.
+        // What the invoking document sends this one (`#_<id>`, autoforward) crosses by name, without
+        // data (`event(named:)`): an event it gives a field that every send of it must give cannot.
+        let required = extraEvents.map(\.name).first { name in
+            content?.eventData.shapes[name]?.fields.contains { !$0.isOptional } ?? false
+        }
+        if invoked, let name = required {
             crossing.append(SCXMLGenerationError.Refusal(
                 element: "scxml", position: model.position,
-                reason: "events with data (the event '\(SwiftNames.escapedText(first))' carries some) are not generated in a "
-                    + "document that invokes others or is invoked: events cross between their machines without data"
+                reason: "the event '\(SwiftNames.escapedText(name))' carries data here and comes from the invoking document too, "
+                    + "which gives it none: events the invoking document sends an invoked one cross without data"
             ))
         }
         let refusals = (Refusals.find(in: model, delayed: delayed, content: content) + invocations.refusals + crossing)
@@ -174,7 +184,10 @@ package struct SCXMLSwiftGenerator {
 
     /// The translation of the document's data and executable content, surveyed; `nil` for a
     /// datamodel other than `null` and `statecraft`, whose executable content is refused.
-    private func executableContent(claimed: Set<TextPosition>) -> ExecutableContent? {
+    ///
+    /// - Parameter invoked: The documents the document invokes: the events they return are the
+    ///   events of each `<finalize>`, and what they send `#_parent` carries their data.
+    private func executableContent(claimed: Set<TextPosition>, invoked: [InvokedDocument]) -> ExecutableContent? {
         guard ["null", "statecraft", "swift"].contains(datamodel) else { return nil }
         var ids: [String: String] = [:]
         var names = SwiftNameTable(reserved: ["rawValue", "allCases", "hashValue", "hash"])
@@ -194,6 +207,11 @@ package struct SCXMLSwiftGenerator {
             for block in state.onEntry + state.onExit { blocks.append((block.filter { !claimed.contains($0.position) }, nil)) }
             if let initial = state.initialTransition { blocks.append((initial.actions, nil)) }
             blocks += state.transitions.map { ($0.actions, $0.event) }
+            // SCXML 6.5: a <finalize> runs for each event its invocation returns, with that event.
+            for invoke in state.invokes where !invoke.finalize.isEmpty {
+                let descriptor = invoked.first { $0.invoke.position == invoke.position }?.finalizeDescriptor
+                blocks.append((invoke.finalize, descriptor))
+            }
             transitions += state.transitions
             state.children.forEach(gather)
         }
@@ -207,7 +225,7 @@ package struct SCXMLSwiftGenerator {
         while datamodel == "statecraft" {
             let found = EventDataShapes(
                 blocks.map(\.actions), doneData: doneData, fields: Self.byID(fields.fields), declared: fields.declaredIDs,
-                reserved: reserved
+                reserved: reserved, invoked: invoked
             )
             let next = ContextFields(model: model, eventData: found, supplied: supplied)
             guard next.typedCount > fields.typedCount else {
@@ -219,13 +237,14 @@ package struct SCXMLSwiftGenerator {
         let usable = datamodel == "statecraft" ? fields.fields : []
         var content = ExecutableContent(datamodel: datamodel, fields: Self.byID(usable), states: ids, file: file)
         content.adopt(fields, documentName: model.name)
+        content.parentEvents = parentEvents
         if datamodel == "statecraft" {
             // binding="late": each state's data get their values when it is first entered.
             content.lateBindings = fields.lateBindings
             blocks += fields.lateBindings.keys.sorted().map { (fields.lateBindings[$0] ?? [], nil) }
         }
         content.eventOrigins = EventOrigins(
-            model: model, blocks: blocks.map(\.actions) + [model.script], fromInvoked: Invocations.sendsToParent(of: document),
+            model: model, blocks: blocks.map(\.actions) + [model.script], fromInvoked: invoked.flatMap { document in document.sendsToParent.map { (document.id, $0.send) } },
             fromInvoker: extraEvents.map { ($0.name, $0.sent) }
         )
         content.survey(blocks, doneData: doneData, reservedTypeNames: reserved, shapes: shapes)

@@ -56,6 +56,9 @@ extension SwiftChartWriter {
                     lines.append("        /// whether it took it. When it did not, the machine raises `error.communication` (a `#_` target)")
                     lines.append("        /// or `error.execution` and runs no more of the block, as the session does.")
                     lines.append("        func deliver(_ event: Outgoing, to target: String) -> Bool")
+                case .deliverData(let type):
+                    lines.append("        /// Receives an event the document sends `#_parent` with its data, as `deliver(_:to:)` does.")
+                    lines.append("        func deliver(_ event: Outgoing, with data: \(type), to target: String) -> Bool")
                 case .log:
                     lines.append("        /// Receives what a `<log>` writes: its label (`\"\"` when none) and its value as text.")
                     lines.append("        func log(label: String, message: String)")
@@ -192,9 +195,10 @@ extension SwiftChartWriter {
         return " { context, event, effects in\n" + body.map { "    " + $0 + "\n" }.joined() + "}"
     }
 
-    /// A guard closure for `cond`.
-    func guardClosure(_ cond: String, of transition: TransitionModel) -> String {
-        guard let content, let swift = try? content.condition(cond, eventIsOptional: transition.event == nil, event: transition.event)
+    /// A guard closure for `cond`, translated for the events of `descriptor` (the transition's as
+    /// the document writes it).
+    func guardClosure(_ cond: String, of transition: TransitionModel, descriptor: String?) -> String {
+        guard let content, let swift = try? content.condition(cond, eventIsOptional: transition.event == nil, event: descriptor)
         else {
             return "{ _, _ in false }"
         }

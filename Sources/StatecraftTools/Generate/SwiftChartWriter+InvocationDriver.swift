@@ -8,6 +8,7 @@ extension SwiftChartWriter {
     mutating func writeDriver(_ plans: [Invocations.Plan]) {
         let hasHost = !hostRequirements.isEmpty
         let m = modifier
+        writeFinalize(plans)
         lines += [
             "",
             "    /// Runs the machine with the documents its `<invoke>`s start (SCXML 6.4), each a machine of its",
@@ -83,7 +84,7 @@ extension SwiftChartWriter {
             "        /// Sends `event` to the machine, after the events already waiting, and processes events until",
             "        /// none waits (or ``stepLimit`` of them).",
             "        \(m)mutating func send(_ event: Event) {",
-            "            links.toMachine.append((nil, event))",
+            "            links.toMachine.append((nil, 0, event))",
             "            stepsLeft = Self.stepLimit",
             "            stoppedAtStepLimit = false",
             "            settle()",
@@ -136,11 +137,30 @@ extension SwiftChartWriter {
         lines.append("    }")
     }
 
+    /// `finalizeN` for each `<invoke>` with a `<finalize>` (SCXML 6.5), which the driver runs with
+    /// each event that invocation returns, right before the machine processes it
+    /// (`Machine.send(_:preparedBy:)`): what it raises joins that event's macrostep.
+    private mutating func writeFinalize(_ plans: [Invocations.Plan]) {
+        guard let content else { return }
+        for (index, plan) in plans.enumerated() where !plan.invoke.finalize.isEmpty {
+            let body = content.statements(plan.invoke.finalize, eventIsOptional: false, event: plan.finalizeDescriptor)
+            lines += [
+                "",
+                "    /// The `<finalize>` of the `<invoke>` at \(plan.invoke.position): runs with each event that invocation",
+                "    /// returns, right before the machine processes it (SCXML 6.5).",
+                "    private static func finalize\(index + 1)(_ context: inout \(contextType), _ event: Event, _ effects: inout Effects<Event>) {",
+            ]
+            lines += body.map { "        " + $0 }
+            lines.append("    }")
+        }
+    }
+
     private func childContext(_ plan: Invocations.Plan) -> String {
         plan.contextType == "Context" ? "\(plan.typeName).Context" : "Void"
     }
 
     private mutating func writeDriverSteps(_ plans: [Invocations.Plan]) {
+        let finalizing = plans.indices.filter { !plans[$0].invoke.finalize.isEmpty }.map { $0 + 1 }
         lines += [
             "",
             "        /// Processes events until none waits or the call's ``stepLimit`` is spent: after each step the",
@@ -171,15 +191,24 @@ extension SwiftChartWriter {
             "                    let (run, name) = links.toInvoked.removeFirst()",
             "                    deliver(name, to: run)",
             "                } else {",
-            "                    let (run, event) = links.toMachine.removeFirst()",
+            "                    let (run, \(finalizing.isEmpty ? "_" : "invoke"), event) = links.toMachine.removeFirst()",
             "                    if let run, cancelled.contains(run) { continue }",
             "                    guard machine.status != .done else { continue }",
         ]
         for (index, plan) in plans.enumerated() where plan.invoke.autoforward {
             lines.append("                    if let run = invoked\(index + 1)?.run { links.toInvoked.append((run, event.scxmlName)) }  // autoforward")
         }
+        if finalizing.isEmpty {
+            lines.append("                    machine.send(event)")
+        } else {
+            // SCXML 6.5: the <finalize> of the invocation that returned the event, right before it is processed.
+            lines.append("                    switch invoke {")
+            for number in finalizing {
+                lines.append("                    case \(number): machine.send(event, preparedBy: \(typeName).finalize\(number))")
+            }
+            lines += ["                    default: machine.send(event)", "                    }"]
+        }
         lines += [
-            "                    machine.send(event)",
             "                }",
             "            }",
             "        }",
@@ -310,7 +339,7 @@ extension SwiftChartWriter {
             "            guard let run = invoked\(number), run.machine.status == .done else { return }",
             "            invoked\(number) = nil",
             "            if links.running[\(id)] == run.run { links.running[\(id)] = nil }",
-            "            links.toMachine.append((run.run, .\(done)))",
+            "            links.toMachine.append((run.run, \(number), .\(done)))",
             "        }",
         ]
     }

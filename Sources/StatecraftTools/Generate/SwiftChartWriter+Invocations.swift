@@ -40,7 +40,16 @@ extension SwiftChartWriter {
         lines.append("    \(modifier)static func event(named name: String) -> Event? {")
         lines.append("        switch name {")
         for event in events {
-            lines.append("        case \(SwiftNames.literal(event.name)): return .\(SwiftNames.escaped(eventTable.names[event.name] ?? ""))")
+            let value = "." + SwiftNames.escaped(eventTable.names[event.name] ?? "")
+            guard let shape = eventDataShapes[event.name] else {
+                lines.append("        case \(SwiftNames.literal(event.name)): return \(value)")
+                continue
+            }
+            // An event with data crosses without: its fields are undefined (nil), which only an
+            // event whose fields are all optional can be (the generator refuses the others).
+            if !shape.fields.contains(where: { !$0.isOptional }) {
+                lines.append("        case \(SwiftNames.literal(event.name)): return \(value)(\(shape.typeName)())")
+            }
         }
         lines.append("        default: return nil")
         lines.append("        }")
@@ -62,8 +71,9 @@ extension SwiftChartWriter {
             "    /// The events waiting between the machine and the documents it invokes, which the hosts",
             "    /// that route them and `Invocations` share.",
             "    final class InvocationLinks {",
-            "        /// Events for the machine, in order, with the run of the invocation that sent each (`nil`: the app).",
-            "        var toMachine = InvocationQueue<(run: Int?, event: Event)>()",
+            "        /// Events for the machine, in order, with the run of the invocation that sent each (`nil`: the app)",
+            "        /// and its `<invoke>`'s number in the driver (0: the app).",
+            "        var toMachine = InvocationQueue<(run: Int?, invoke: Int, event: Event)>()",
             "        /// Events for the invoked documents, in order: the run they go to and their SCXML name.",
             "        var toInvoked = InvocationQueue<(run: Int, name: String)>()",
             "        /// Invoke id → the run of the invocation now active under it.",
@@ -128,6 +138,14 @@ extension SwiftChartWriter {
                         "            return app.deliver(event, to: target)",
                         "        }",
                     ]
+                case .deliverData(let type):
+                    // Not reached: an invoked document, which has this requirement, invokes none.
+                    lines += [
+                        "",
+                        "        func deliver(_ event: Outgoing, with data: \(type), to target: String) -> Bool {",
+                        "            app.deliver(event, with: data, to: target)",
+                        "        }",
+                    ]
                 case .log:
                     lines += ["", "        func log(label: String, message: String) { app.log(label: label, message: message) }"]
                 case .action(let name):
@@ -137,7 +155,8 @@ extension SwiftChartWriter {
             }
             lines.append("    }")
         }
-        for plan in plans where !plan.hostRequirements.isEmpty {
+        for (index, plan) in plans.enumerated() where !plan.hostRequirements.isEmpty {
+            let number = index + 1
             lines += [
                 "",
                 "    /// The host of the document invoked at \(plan.invoke.position): its `<send target=\"#_parent\">` goes to",
@@ -152,7 +171,19 @@ extension SwiftChartWriter {
                     "",
                     "        func deliver(_ event: \(plan.typeName).Outgoing, to target: String) -> Bool {",
                     "            guard target == \"#_parent\" else { return false }",
-                    "            if let event = \(typeName).event(named: event.rawValue) { links.toMachine.append((run, event)) }",
+                    "            if let event = \(typeName).event(named: event.rawValue) { links.toMachine.append((run, \(number), event)) }",
+                    "            return true",
+                    "        }",
+                ]
+            }
+            for case .deliverData(let type) in plan.hostRequirements {
+                // The data's struct is this document's, made for one event.
+                let event = eventDataShapes.values.first { typeName + "." + $0.typeName == type }?.eventName ?? ""
+                lines += [
+                    "",
+                    "        func deliver(_ event: \(plan.typeName).Outgoing, with data: \(type), to target: String) -> Bool {",
+                    "            guard target == \"#_parent\" else { return false }",
+                    "            links.toMachine.append((run, \(number), .\(SwiftNames.escaped(eventTable.names[event] ?? ""))(data)))",
                     "            return true",
                     "        }",
                 ]

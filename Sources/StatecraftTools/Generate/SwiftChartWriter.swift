@@ -206,7 +206,9 @@ struct SwiftChartWriter {
             body.append((initial.count == 1 ? "Initial(to: \(state(initial[0])))" : "Initial(targets: \(states(initial)))")
                 + actionClosure(model.initialTransition?.actions ?? [], eventIsOptional: true))
         }
-        body += model.transitions.flatMap(matching.split).map(transition)
+        // A transition split into one per name keeps its whole descriptor for its code: `_event`
+        // there is any of the events it takes, as the survey translated it.
+        body += model.transitions.flatMap { whole in matching.split(whole).map { transition($0, descriptor: whole.event) } }
         body += actionBlocks(of: model)
         if let doneData = doneDataClosure(of: model) { body.append(doneData) }
         body += (timers[model.id] ?? []).map(after)
@@ -253,8 +255,9 @@ struct SwiftChartWriter {
             + "\(timer.position), taken by the <transition> at \(timer.transition.position)"
     }
 
-    /// One transition on one line: `On`, or `Always` without event, inside `When` for `In()`.
-    private func transition(_ model: TransitionModel) -> String {
+    /// One transition on one line: `On`, or `Always` without event, inside `When` for `In()`;
+    /// its guard and actions translated for the events of `descriptor` (the document's).
+    private func transition(_ model: TransitionModel, descriptor: String?) -> String {
         var arguments: [String] = []
         if let event = model.event { arguments.append(eventArgument(event)) }
         switch model.targets.count {
@@ -266,10 +269,10 @@ struct SwiftChartWriter {
         // A whole condition In('id') is the chart's state condition; any other a guard.
         let inState = model.cond.flatMap(SCXMLNullDatamodel.inStateID)
         if let cond = model.cond, inState == nil {
-            arguments.append("guard: " + guardClosure(cond, of: model))
+            arguments.append("guard: " + guardClosure(cond, of: model, descriptor: descriptor))
         }
         var line = "\(model.event == nil ? "Always" : "On")(\(arguments.joined(separator: ", ")))"
-            + actionClosure(model.actions, eventIsOptional: model.event == nil, event: model.event)
+            + actionClosure(model.actions, eventIsOptional: model.event == nil, event: descriptor)
         if let id = inState {
             line = "When(in: \(state(id))) { \(line) }"
         }
