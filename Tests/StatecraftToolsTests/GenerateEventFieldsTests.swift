@@ -109,5 +109,11 @@ struct GenerateEventFieldsTests {
                 + "when it runs",
             "<assign> at 12:28: the origin of an event from an invoked session is that session's location, known when it runs",
         ])
+        // SCXML 5.10.1: the sendid of what the invoking session sends is its <send>'s id, undefined without one.
+        let withoutID = try generate(xml.replacingOccurrences(of: "expr=\"_event.origintype\"", with: "expr=\"_event.sendid\""))
+        #expect(withoutID.contains("guard let bound_event_sendid = (nil as String?) else {"))
+        let withID = try generate(xml.replacingOccurrences(of: "expr=\"_event.origintype\"", with: "expr=\"_event.sendid\"")
+            .replacingOccurrences(of: "<send target=\"#_kid\" event=\"down\"/>", with: "<send target=\"#_kid\" event=\"down\" id=\"d7\"/>"))
+        #expect(withID.contains("context.t = \"d7\""))
     }
 }

@@ -33,11 +33,7 @@ public struct Always<State: Hashable & Sendable, Event: MachineEvent, Context> {
         file: StaticString = #fileID,
         line: UInt = #line
     ) {
-        declaration = TransitionDeclaration(
-            trigger: .eventless, targets: target.map { [$0] } ?? [], type: type,
-            condition: condition.map { .plain($0) }, action: nil,
-            location: SourceLocation(file, line)
-        )
+        self.init(eventlessTo: target.map { [$0] } ?? [], type: type, condition: condition, action: nil, file: file, line: line)
     }
 
     /// An eventless transition with an action, usually written as a trailing closure.
@@ -58,11 +54,7 @@ public struct Always<State: Hashable & Sendable, Event: MachineEvent, Context> {
         line: UInt = #line,
         action: @escaping ChartClosures<Context, Event>.Action<Event?>
     ) {
-        declaration = TransitionDeclaration(
-            trigger: .eventless, targets: target.map { [$0] } ?? [], type: type,
-            condition: condition.map { .plain($0) }, action: .plain(action),
-            location: SourceLocation(file, line)
-        )
+        self.init(eventlessTo: target.map { [$0] } ?? [], type: type, condition: condition, action: .plain(action), file: file, line: line)
     }
 
     /// An eventless transition whose action may also raise, send or cancel events.
@@ -83,11 +75,7 @@ public struct Always<State: Hashable & Sendable, Event: MachineEvent, Context> {
         line: UInt = #line,
         action: @escaping ChartClosures<Context, Event>.EffectAction<Event?>
     ) {
-        declaration = TransitionDeclaration(
-            trigger: .eventless, targets: target.map { [$0] } ?? [], type: type,
-            condition: condition.map { .plain($0) }, action: .withEffects(action),
-            location: SourceLocation(file, line)
-        )
+        self.init(eventlessTo: target.map { [$0] } ?? [], type: type, condition: condition, action: .withEffects(action), file: file, line: line)
     }
 
     /// An eventless transition to several states at once, one in each of some parallel regions
@@ -106,10 +94,7 @@ public struct Always<State: Hashable & Sendable, Event: MachineEvent, Context> {
         file: StaticString = #fileID,
         line: UInt = #line
     ) {
-        declaration = TransitionDeclaration(
-            trigger: .eventless, targets: targets, type: type, condition: condition.map { .plain($0) }, action: nil,
-            location: SourceLocation(file, line)
-        )
+        self.init(eventlessTo: targets, type: type, condition: condition, action: nil, file: file, line: line)
     }
 
     /// An eventless transition to several states at once with an action that may also raise,
@@ -130,9 +115,17 @@ public struct Always<State: Hashable & Sendable, Event: MachineEvent, Context> {
         line: UInt = #line,
         action: @escaping ChartClosures<Context, Event>.EffectAction<Event?>
     ) {
+        self.init(eventlessTo: targets, type: type, condition: condition, action: .withEffects(action), file: file, line: line)
+    }
+
+    /// The one place an eventless transition is declared: every initializer above calls it.
+    private init(
+        eventlessTo targets: [State], type: TransitionType, condition: ChartClosures<Context, Event>.Guard<Event?>?,
+        action: ActionClosure<State, Event, Context>?, file: StaticString, line: UInt
+    ) {
         declaration = TransitionDeclaration(
-            trigger: .eventless, targets: targets, type: type, condition: condition.map { .plain($0) },
-            action: .withEffects(action), location: SourceLocation(file, line)
+            trigger: .eventless, targets: targets, type: type, condition: condition.map { .plain($0) }, action: action,
+            location: SourceLocation(file, line)
         )
     }
 }

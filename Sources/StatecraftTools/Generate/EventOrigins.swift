@@ -50,11 +50,11 @@ struct EventOrigins {
     ///   - blocks: Its executable content, block by block.
     ///   - fromInvoked: The `<send target="#_parent">`s of the documents it invokes, with each
     ///     invocation's id.
-    ///   - fromInvoker: When it is invoked, the events the invoking document gives it, and
-    ///     whether each is sent to it (`#_<id>`) rather than forwarded.
+    ///   - fromInvoker: When it is invoked, the events the invoking document gives it, each with
+    ///     the `<send target="#_<id>">`s that send it (none: it is forwarded).
     init(
         model: DocumentModel, blocks: [[Action]], fromInvoked: [(invokeID: String, send: SendModel)] = [],
-        fromInvoker: [(name: String, sent: Bool)] = []
+        fromInvoker: [(name: String, sends: [SendModel])] = []
     ) {
         var invokeIDs: [String] = []
         var anyInvoke = false
@@ -118,20 +118,30 @@ struct EventOrigins {
             }
             made[event, default: []].append(fields)
         }
-        for (name, sent) in fromInvoker {
+        for (name, sends) in fromInvoker {
             var fields = Self.fields(type: "external")
-            if sent {
-                fields["origin"] = .unknown("the origin of an event from the invoking session is that session's location, known "
+            // One way per <send> of the name: their ids may differ (SCXML 5.10.1: sendid is the
+            // <send>'s id, undefined without one).
+            for send in sends {
+                var sent = fields
+                sent["origin"] = .unknown("the origin of an event from the invoking session is that session's location, known "
                     + "when it runs")
-                fields["origintype"] = .text(SCXMLNames.scxmlProcessor)
-                fields["sendid"] = .unknown("the sendid of an event from the invoking session is its <send>'s, known when it runs")
-            } else {
+                sent["origintype"] = .text(SCXMLNames.scxmlProcessor)
+                if let id = send.id {
+                    sent["sendid"] = .text(id)
+                } else if send.idLocation != nil {
+                    sent["sendid"] = .unknown("the invoking document's <send> of '\(SwiftNames.escapedText(name))' takes its id "
+                        + "from idlocation, made when it runs")
+                }
+                made[name, default: []].append(sent)
+            }
+            if sends.isEmpty {
                 for member in ["sendid", "origin", "origintype", "invokeid"] {
                     fields[member] = .unknown("an event forwarded by the invoking session (autoforward) keeps the fields it had "
                         + "there, known when it runs")
                 }
+                made[name, default: []].append(fields)
             }
-            made[name, default: []].append(fields)
         }
         for name in ["error.execution", "error.communication"] {
             var fields = Self.fields(type: "platform")

@@ -171,8 +171,11 @@ struct Invocations {
             typeNames.insert(typeName)
             var generator = SCXMLSwiftGenerator(document: child, typeName: typeName, access: access)
             generator.invoked = true
-            let sent = Set(Self.sentEvents(in: parentActions, to: "#_" + invokeID))
-            generator.extraEvents = extra.map { ($0, invoke.position, sent.contains($0)) }
+            let sends = parentActions.compactMap { action -> SendModel? in
+                guard case .send(let send) = action.kind, send.target == "#_" + invokeID, send.event != nil else { return nil }
+                return send
+            }
+            generator.extraEvents = extra.map { name in (name, invoke.position, sends.filter { $0.event == name }) }
             generator.parentEvents = content.map { .init(typeName: parentType, shapes: $0.eventData.shapes) }
             generator.supplied = Dictionary(passed.map { ($0.name, (type: $0.type, from: invoke.position)) }, uniquingKeysWith: { _, last in last })
             do throws(SCXMLGenerationError) {

@@ -51,8 +51,9 @@ package struct SCXMLSwiftGenerator {
     /// invoking document's, and its `<invoke>`s are refused.
     var invoked = false
     /// Events the document receives beside those it names: from the document that invokes it,
-    /// `sent` to it by a `<send target="#_<id>">`, or else forwarded (`autoforward`).
-    var extraEvents: [(name: String, position: TextPosition, sent: Bool)] = []
+    /// sent to it by its `<send target="#_<id>">`s of that name (`sends`), or else, with none,
+    /// forwarded (`autoforward`).
+    var extraEvents: [(name: String, position: TextPosition, sends: [SendModel])] = []
     /// The data the invoking document passes (`<param>`, `namelist`): `<data>` id → the value's
     /// Swift type and the `<invoke>`'s position. A top-level `<data>` of such an id takes the value
     /// in place of its `expr`, through a parameter of the context's initializer.
@@ -245,7 +246,7 @@ package struct SCXMLSwiftGenerator {
         }
         content.eventOrigins = EventOrigins(
             model: model, blocks: blocks.map(\.actions) + [model.script], fromInvoked: invoked.flatMap { document in document.sendsToParent.map { (document.id, $0.send) } },
-            fromInvoker: extraEvents.map { ($0.name, $0.sent) }
+            fromInvoker: extraEvents.map { ($0.name, $0.sends) }
         )
         content.survey(blocks, doneData: doneData, reservedTypeNames: reserved, shapes: shapes)
         content.surveyConditions(transitions)
