@@ -42,6 +42,28 @@ struct GenerateEventDataTests {
         #expect(swift.contains("On(.go, guard:"))
     }
 
+    /// SCXML 5.10.1 and B.1: `_event.data` of an event sent without data is undefined, and a
+    /// member of it is an error. A descriptor that also takes events without data (a prefix
+    /// `ping` of `ping.bare`, several names) reads the member as a value that may be missing:
+    /// `error.execution` when it is, never a silent undefined.
+    @Test func aMemberOfDataAnEventTakenWithoutDataRaisesErrorExecution() throws {
+        let swift = try generate(statecraft("""
+              <state id="a">
+                <onentry><send event="ping"><param name="n" expr="1"/></send><raise event="ping.bare"/></onentry>
+                <transition event="ping"><log expr="_event.data.n"/></transition>
+              </state>
+            """))
+        #expect(swift.contains("guard let bound_eventData_n = (PingData(event)?.n) else {"))
+        // Only `ping` itself: every event the transition takes carries n, read as it is.
+        let exact = try generate(statecraft("""
+              <state id="a">
+                <onentry><send event="ping"><param name="n" expr="1"/></send></onentry>
+                <transition event="ping"><log expr="_event.data.n"/></transition>
+              </state>
+            """))
+        #expect(!exact.contains("guard let bound_eventData_n"))
+    }
+
     @Test func dataThatCannotBeTypedIsRefusedAtItsElement() throws {
         let found = try refusals(statecraft("""
               <state id="a">

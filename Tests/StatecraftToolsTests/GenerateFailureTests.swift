@@ -43,6 +43,32 @@ struct GenerateFailureTests {
         #expect(!swift.contains("for (index, item) in"))
     }
 
+    /// SCXML 5.3: a `<data>` whose value cannot be evaluated raises error.execution at
+    /// initialization and is created unbound; the generated machine raises it when it first
+    /// enters a state, before anything the entries raise, once per such `<data>`.
+    @Test func dataWhoseExprDoesNotParseRaisesErrorExecutionWhenTheMachineStarts() throws {
+        let xml = statecraft("""
+              <state id="a" initial="a1">
+                <state id="a1"><onentry><assign location="n" expr="2"/></onentry></state>
+              </state>
+            """, data: #"<data id="n" expr="1 +"/><data id="m" expr="* 2"/>"#)
+        #expect(try GenerationFixtures.refusals(xml) == [])
+        let warnings = try GenerationFixtures.warnings(xml)
+        #expect(warnings.count == 2)
+        #expect(warnings.first?.hasPrefix("<data> at 2:14: the expression '1 +' does not parse: ") == true)
+        #expect(warnings.first?.hasSuffix("; the generated machine raises error.execution when it starts and the data is unbound "
+            + "until assigned, as the session does") == true)
+        let swift = try GenerationFixtures.generate(xml)
+        // Typed by what the document assigns, unbound until then.
+        #expect(swift.contains("var n: Double? = nil"))
+        #expect(swift.contains("var startErrors = 2"))
+        // In the first state entered (the outermost), not in the inner one.
+        let outer = try #require(swift.range(of: "Compound(.a"))
+        let raise = try #require(swift.range(of: "while context.startErrors > 0 {"))
+        let inner = try #require(swift.range(of: "Atomic(.a1"))
+        #expect(outer.upperBound < raise.lowerBound && raise.upperBound < inner.lowerBound)
+    }
+
     @Test func theCommandWritesTheSwiftAndReportsEachWarningAtItsPlace() throws {
         let folder = try ToolProcess.folder(with: ["failing.scxml": failing])
         let output = try ToolProcess.run(["generate", "failing.scxml"], in: folder)

@@ -52,6 +52,9 @@ struct ContextFields {
     /// State id → the `<assign>`s that give its `<data>` their values when it is first entered,
     /// with `binding="late"` (SCXML 5.3), in document order.
     private(set) var lateBindings: [String: [Action]] = [:]
+    /// The `<data>` whose `expr` does not parse: the generated machine raises `error.execution`
+    /// once for each when it starts, and the data is unbound until assigned (SCXML 5.3).
+    private(set) var startFailures: [Refusal] = []
     /// How many fields have a type (those that never hold a value aside).
     var typedCount: Int { fields.count { !$0.neverHoldsValue } }
 
@@ -75,7 +78,7 @@ struct ContextFields {
         }
         model.states.forEach(collect)
         let topLevel = model.data.count
-        var names = SwiftNameTable(reserved: ["host", "sessionID", "sendCount", "newSendID", "randomSessionID", "lateBound"])
+        var names = SwiftNameTable(reserved: ["host", "sessionID", "sendCount", "newSendID", "randomSessionID", "lateBound", "startErrors"])
         let literals = ExpressionTranslator(fields: [:], states: [:], eventIsOptional: true, inAction: false)
         let usage = UsageTypes(model: model, eventData: eventData)
         declaredIDs = Set(all.map(\.id))
@@ -106,12 +109,21 @@ struct ContextFields {
                 continue
             }
             var node: ExpressionNode?
+            // Whether the <data> gets no value at initialization: no expr, or one that does not parse.
+            var noValue = data.expr == nil
             if let expr = data.expr {
                 do {
                     node = try StatecraftExpressionSyntax.expression(expr)
                 } catch {
-                    refuse("the expression '\(SwiftNames.escapedText(expr))' does not parse: \(error.message)")
-                    continue
+                    // SCXML 5.3: a value that cannot be evaluated raises error.execution at
+                    // initialization, and the data is created unbound, as in the session.
+                    startFailures.append(Refusal(
+                        element: "data", position: data.position,
+                        reason: "the expression '\(SwiftNames.escapedText(expr))' does not parse: \(error.message); the generated "
+                            + "machine raises error.execution when it starts and the data is unbound until assigned, as the "
+                            + "session does"
+                    ))
+                    noValue = true
                 }
             }
             var initial = "nil"
@@ -130,23 +142,23 @@ struct ContextFields {
             var optional = false
             if let stated = data.statedType?.trimmedBlanks(), !stated.isEmpty {
                 type = stated
-                if data.expr == nil, !stated.hasSuffix("?") { type += "?" }
+                if noValue, !stated.hasSuffix("?") { type += "?" }
                 optional = type.hasSuffix("?")
             } else if let node, let inferred = Self.inferredType(node) {
                 type = inferred
             } else if let inferred = computed {
                 type = inferred
-            } else if data.expr == nil, case .type(let inferred)? = usage.types[data.id] {
+            } else if noValue, case .type(let inferred)? = usage.types[data.id] {
                 type = inferred + "?"
                 optional = true
-            } else if data.expr == nil, index < topLevel, let given = supplied[data.id] {
+            } else if noValue, index < topLevel, let given = supplied[data.id] {
                 type = given.type + "?"
                 optional = true
-            } else if data.expr == nil, case .conflict(let first, let second)? = usage.types[data.id] {
+            } else if noValue, case .conflict(let first, let second)? = usage.types[data.id] {
                 refuse("a <data> without 'expr' takes its type from what the document puts in it, but '\(SwiftNames.escapedText(data.id))' "
                     + "is given both \(first) and \(second); state its type with statecraft:type")
                 continue
-            } else if data.expr == nil {
+            } else if noValue {
                 // Nothing gives it a typed value: it stays undefined, and reading it is refused where it is read.
                 let name = SwiftNames.escaped(names.name(for: data.id, fallback: "data"))
                 fields.append(ContextField(
@@ -167,7 +179,7 @@ struct ContextFields {
             let name = SwiftNames.escaped(names.name(for: data.id, fallback: "data"))
             fields.append(ContextField(
                 id: data.id, swiftName: name, type: type, initial: initial, isOptional: optional, position: data.position,
-                unboundUntilAssigned: data.expr == nil, computedInInit: readsContext, suppliedByInvoker: given != nil
+                unboundUntilAssigned: noValue, computedInInit: readsContext, suppliedByInvoker: given != nil
             ))
         }
         addScriptDeclarations(model, &names)

@@ -42,6 +42,9 @@ struct EventOrigins {
     private var made: [String: [[String: Value]]] = [:]
     /// Whether the document invokes others, whose events may reach it under any name.
     private let invokes: Bool
+    /// Every event name the document makes or a transition names (wildcards left out): the
+    /// events a descriptor may take.
+    private(set) var names: Set<String> = []
 
     /// Finds where `model`'s events are made.
     ///
@@ -151,6 +154,15 @@ struct EventOrigins {
             }
             made[name, default: []].append(fields)
         }
+        var named = Set(made.keys)
+        func gather(_ state: StateModel) {
+            for case let event? in state.transitions.map(\.event) {
+                named.formUnion(EventDescriptor(event).alternatives.filter { $0 != "*" })
+            }
+            state.children.forEach(gather)
+        }
+        model.states.forEach(gather)
+        names = named.subtracting([Self.computed])
     }
 
     /// Where the fields of `<send eventexpr>`s are kept: their event may have any name.

@@ -88,6 +88,9 @@ struct ExecutableContent {
     /// State id → the `<assign>`s that give its `<data>` their values when it is first entered
     /// (`binding="late"`, ``ContextFields/lateBindings``).
     var lateBindings: [String: [Action]] = [:]
+    /// How many `<data>` fail at initialization (``ContextFields/startFailures``): as many
+    /// `error.execution`s the machine raises when it starts.
+    var startErrors = 0
 
     /// Takes what the translation needs to know of the document's data and name.
     mutating func adopt(_ data: ContextFields, documentName: String?) {

@@ -45,10 +45,13 @@ extension ExpressionTranslator {
         read.readPath = "(\(shape.typeName)(event)?.\(field.swiftName))"
         // A member the event's data lacks is an error in the session, however it is read; so is
         // a member of the data of an event without any (`undefined`), which a descriptor naming
-        // other events than this one may take (a transition's "a b", a <finalize>'s events).
-        let others = EventDescriptor(descriptor).alternatives.contains { name in
-            name != shape.eventName && !shape.eventName.hasPrefix(name + ".")
-        }
+        // other events than this one may take (a transition's "a b", a <finalize>'s events, a
+        // prefix "a" of "a.b").
+        let matching = EventDescriptor(descriptor)
+        let others = matching.alternatives.contains { name in name != shape.eventName && !shape.eventName.hasPrefix(name + ".") }
+            || (eventOrigins?.names ?? []).contains { name in
+                name != shape.eventName && eventData[name] == nil && matching.matches(name)
+            }
         guard field.mayBeAbsent || (others && !steps.isEmpty), reading != .value else { return try self.read(read, reading) }
         let value = try self.read(read, .value)
         return reading == .text ? "scxmlText(\(value))" : value

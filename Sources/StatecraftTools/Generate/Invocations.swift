@@ -38,12 +38,18 @@ struct Invocations {
         /// The Swift of the invocation's `typeexpr` as text, over the invoking machine's context,
         /// checked when it starts; `nil` without one (or with a literal one, checked here).
         var typeCheck: String? = nil
+        /// Why the invocation fails every time it would start (its arguments cannot be evaluated):
+        /// the driver then raises `error.execution` and starts nothing; `nil` when it may start.
+        var failure: String? = nil
         /// The field where `idlocation` stores the invocation's id when it starts; `nil` without.
         var idField: ContextField? = nil
         /// The values passed to the invoked document's data, each with the label of its
         /// context's initializer (names that are none of its top-level `<data>` are dropped, as
         /// the session drops them).
         var passed: [(label: String, value: PassedValue)] = []
+
+        /// Whether starting it may raise `error.execution` (a `typeexpr` checked then, or a failure).
+        var raisesWhenStarting: Bool { typeCheck != nil || failure != nil }
     }
 
     /// A value an `<invoke>` passes to the invoked document (`<param>` or a `namelist` name),
@@ -70,7 +76,7 @@ struct Invocations {
             events += plan.toParent.map { ($0, plan.invoke.position) }
             events.append(("done.invoke." + plan.invokeID, plan.invoke.position))
             // A type that is not SCXML's, found when the invocation starts.
-            if plan.typeCheck != nil { events.append(("error.execution", plan.invoke.position)) }
+            if plan.raisesWhenStarting { events.append(("error.execution", plan.invoke.position)) }
         }
         return events
     }
@@ -105,13 +111,21 @@ struct Invocations {
                 refuse(invoke, reason)
                 continue
             }
-            let passed: [PassedValue]
+            var passed: [PassedValue] = []
             var idField: ContextField?
             var typeCheck: String?
+            var failure: String?
             do throws(Untranslatable) {
-                typeCheck = try Self.typeCheck(invoke, content: content)
                 idField = try Self.idField(invoke, content: content)
+                typeCheck = try Self.typeCheck(invoke, content: content)
                 passed = try Self.passedValues(invoke, content: content)
+            } catch where error.failsWhenRun {
+                // SCXML 6.4: arguments that cannot be evaluated end the <invoke> with error.execution,
+                // every time, as in the session: generated so, with a warning.
+                failure = error.reason
+                typeCheck = nil
+                warnings.append(Refusal(element: "invoke", position: invoke.position, reason: error.reason
+                    + "; the generated machine raises error.execution when it would start, and starts nothing, as the session does"))
             } catch {
                 refuse(invoke, error.reason)
                 continue
@@ -187,7 +201,7 @@ struct Invocations {
                     invoke: invoke, owner: state.id, invokeID: invokeID, typeName: typeName, source: source,
                     contextType: shape.contextType, hostRequirements: shape.hostRequirements,
                     toParent: Self.sentEvents(in: childActions, to: "#_parent"), finalizeDescriptor: found.finalizeDescriptor,
-                    typeCheck: typeCheck, idField: idField,
+                    typeCheck: typeCheck, failure: failure, idField: idField,
                     passed: passed.compactMap { value in shape.suppliedLabels[value.name].map { ($0, value) } }
                 ))
                 warnings += shape.warnings
@@ -250,7 +264,10 @@ struct Invocations {
     /// `error`, met in `what` (`the typeexpr`), saying so, and that the invocation then always
     /// fails when the session fails on it every time.
     private static func failing(_ what: String, _ error: Untranslatable) -> Untranslatable {
-        Untranslatable(reason: "\(what): \(error.reason)" + (error.failsWhenRun ? ", so the invocation always fails" : ""))
+        Untranslatable(
+            reason: "\(what): \(error.reason)" + (error.failsWhenRun ? ", so the invocation always fails" : ""),
+            failsWhenRun: error.failsWhenRun
+        )
     }
 
     /// The field where `invoke`'s `idlocation` stores the invocation's id, or `nil` without one.
@@ -296,7 +313,7 @@ struct Invocations {
                 node = try StatecraftExpressionSyntax.expression(source.expr)
             } catch {
                 throw Untranslatable(reason: "the value of \(source.what) does not parse, so the invocation always fails: "
-                    + error.message)
+                    + error.message, failsWhenRun: true)
             }
             let swift: String
             do throws(Untranslatable) {

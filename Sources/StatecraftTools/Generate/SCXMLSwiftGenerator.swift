@@ -249,6 +249,13 @@ package struct SCXMLSwiftGenerator {
             fromInvoker: extraEvents.map { ($0.name, $0.sends) }
         )
         content.survey(blocks, doneData: doneData, reservedTypeNames: reserved, shapes: shapes)
+        if datamodel == "statecraft" {
+            content.startErrors = fields.startFailures.count
+            for failure in fields.startFailures {
+                content.noteInternal("error.execution", at: failure.position)
+                content.warnings.append(failure)
+            }
+        }
         content.surveyConditions(transitions)
         var allData = model.data
         func collectData(_ state: StateModel) {

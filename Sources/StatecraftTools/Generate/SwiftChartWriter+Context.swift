@@ -95,6 +95,10 @@ extension SwiftChartWriter {
             lines.append("        /// How many ids `<send idlocation>` has made.")
             lines.append("        private var sendCount = 0")
         }
+        if content.startErrors > 0 {
+            lines.append("        /// The `error.execution`s still to raise for `<data>` that could not be evaluated at initialization.")
+            lines.append("        \(modifier)var startErrors = \(content.startErrors)")
+        }
         if !content.lateBindings.isEmpty {
             lines.append("        /// The states whose data got their values (`binding=\"late\"`: when the state is first entered).")
             lines.append("        \(modifier)var lateBound: Set<String> = []")
@@ -212,6 +216,13 @@ extension SwiftChartWriter {
         guard content != nil else { return [] }
         let timed = Set((timers[state.id] ?? []).map(\.position))
         var blocks: [String] = []
+        if let content, content.startErrors > 0, state.id == firstEntered {
+            // SCXML 5.3: data that could not be evaluated at initialization raise error.execution
+            // before anything the first entries raise.
+            let error = content.eventCases["error.execution"] ?? "_"
+            blocks.append("OnEntry { context, event, effects in\n"
+                + "    while context.startErrors > 0 {\n        context.startErrors -= 1\n        effects.raise(.\(error))\n    }\n}")
+        }
         if let late = content?.lateBindings[state.id], let content {
             // SCXML 5.3, binding="late": the state's data get their values on its first entry, before its onentry.
             let body = ["guard context.lateBound.insert(\(SwiftNames.literal(state.id))).inserted else { return }"]

@@ -41,7 +41,7 @@ extension SwiftChartWriter {
             "        /// The states entered since invocations were last started, in order.",
             "        private var entered: [State] = []",
         ]
-        let checksTypes = plans.contains { $0.typeCheck != nil }
+        let checksTypes = plans.contains(where: \.raisesWhenStarting)
         if checksTypes {
             lines.append("        /// The errors of invocations that could not start, for the machine before any other event.")
             lines.append("        private var raised: [Event] = []")
@@ -169,14 +169,14 @@ extension SwiftChartWriter {
             "        private mutating func settle() {",
             "            while true {",
             "                updateInvocations()",
-            "                if links.toInvoked.isEmpty && links.toMachine.isEmpty\(plans.contains { $0.typeCheck != nil } ? " && raised.isEmpty" : "") { return }",
+            "                if links.toInvoked.isEmpty && links.toMachine.isEmpty\(plans.contains(where: \.raisesWhenStarting) ? " && raised.isEmpty" : "") { return }",
             "                guard stepsLeft > 0 else {",
             "                    stoppedAtStepLimit = true",
             "                    return",
             "                }",
             "                stepsLeft -= 1",
         ]
-        if plans.contains(where: { $0.typeCheck != nil }) {
+        if plans.contains(where: \.raisesWhenStarting) {
             lines += [
                 "                if !raised.isEmpty {",
                 "                    // As the session raises an invocation's error: before the events that wait.",
@@ -294,17 +294,25 @@ extension SwiftChartWriter {
         arguments += plan.passed.map { "\($0.label): \($0.value.swift)" }
         let machine = childContext(plan) != "Void" ? "makeMachine(context: \(child).Context(\(arguments.joined(separator: ", "))))" : "makeMachine()"
         let id = SwiftNames.literal(plan.invokeID)
-        let done = SwiftNames.escaped(eventTable.names["done.invoke." + plan.invokeID] ?? "")
         lines += [
             "",
             "        /// Starts the `<invoke>` at \(plan.invoke.position) as the run after the last, under the id \(id).",
             "        private mutating func start\(number)() {",
-            "            runs += 1",
-            "            let run = runs",
         ]
+        if plan.failure == nil { lines += ["            runs += 1", "            let run = runs"] }
         if let field = plan.idField {
             lines.append("            // idlocation: the invocation's id, stored before its type is checked and its data computed (SCXML 6.4.1).")
             lines.append("            machine.updateContext { $0.\(field.swiftName) = \(id) }")
+        }
+        if let failure = plan.failure {
+            let error = SwiftNames.escaped(eventTable.names["error.execution"] ?? "")
+            lines += [
+                "            // \(failure.replacingOccurrences(of: "\n", with: " ")): error.execution, and nothing starts (SCXML 6.4).",
+                "            raised.append(.\(error))",
+                "        }",
+            ]
+            writeEnded(plan, number: number)
+            return
         }
         let readsContext = plan.passed.contains(where: { $0.value.swift.contains("context.") })
             || plan.typeCheck?.contains("context.") == true
@@ -332,6 +340,15 @@ extension SwiftChartWriter {
             "            invoked\(number) = (chart.\(machine), run, now)",
             "            ended\(number)()",
             "        }",
+        ]
+        writeEnded(plan, number: number)
+    }
+
+    /// `endedN()` of one `<invoke>`.
+    private mutating func writeEnded(_ plan: Invocations.Plan, number: Int) {
+        let id = SwiftNames.literal(plan.invokeID)
+        let done = SwiftNames.escaped(eventTable.names["done.invoke." + plan.invokeID] ?? "")
+        lines += [
             "",
             "        /// When the invoked machine has reached a top-level final state: `done.invoke.<id>` to the",
             "        /// machine, after what it sent before; the invocation is no longer active.",

@@ -33,6 +33,14 @@ struct SwiftChartWriter {
     var stateOrder: [String] = []
     /// State id → its parent state's id, for the states inside another.
     var parents: [String: String] = [:]
+
+    /// The top-level state the machine enters first: the ancestor of the document's first
+    /// initial state, or its first state.
+    var firstEntered: String? {
+        guard var id = model.initial?.first ?? model.states.first?.id else { return nil }
+        while let parent = parents[id] { id = parent }
+        return id
+    }
     /// For an `ecmascript` document, its text: the file holds it and an interpreted session of it
     /// instead of a chart (``writeInterpreted(_:source:xml:)``).
     var interpretedXML: String?

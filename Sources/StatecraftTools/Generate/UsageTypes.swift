@@ -44,11 +44,10 @@ struct UsageTypes {
                 known[data.id] = stated.hasSuffix("?") ? String(stated.dropLast()) : stated
             } else if let value = ContextFields.contentValue(data.content) {
                 known[data.id] = ContextFields.type(of: value)
-            } else if let expr = data.expr {
-                if let node = try? StatecraftExpressionSyntax.expression(expr), let type = ContextFields.inferredType(node) {
-                    known[data.id] = type
-                }
+            } else if let expr = data.expr, let node = try? StatecraftExpressionSyntax.expression(expr) {
+                if let type = ContextFields.inferredType(node) { known[data.id] = type }
             } else if data.src == nil, data.content == nil {
+                // No expr, or one that does not parse (the data is then unbound, ContextFields.startFailures).
                 open.insert(data.id)
             }
         }
