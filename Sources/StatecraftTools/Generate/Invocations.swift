@@ -331,45 +331,6 @@ struct Invocations {
         return values
     }
 
-    /// The document's `<invoke>`s in document order, with their states and ids: the `id`
-    /// attribute, or `<state id>.<n>` for the n-th `<invoke>` of the document (SCXML's
-    /// `stateid.platformid`, fixed when generated).
-    static func owners(in model: DocumentModel) -> [(state: StateModel, invoke: InvokeModel, id: String)] {
-        var owners: [(state: StateModel, invoke: InvokeModel, id: String)] = []
-        func collect(_ state: StateModel) {
-            for invoke in state.invokes { owners.append((state, invoke, invoke.id ?? "\(state.id).\(owners.count + 1)")) }
-            state.children.forEach(collect)
-        }
-        model.states.forEach(collect)
-        return owners
-    }
-
-    /// Every action of a document, nested ones included, in document order.
-    static func actions(of model: DocumentModel) -> [Action] {
-        var blocks: [[Action]] = [model.script]
-        func gather(_ state: StateModel) {
-            blocks += state.onEntry + state.onExit
-            if let initial = state.initialTransition { blocks.append(initial.actions) }
-            blocks += state.transitions.map(\.actions)
-            blocks += state.invokes.map(\.finalize)
-            state.children.forEach(gather)
-        }
-        model.states.forEach(gather)
-        var all: [Action] = []
-        func flatten(_ actions: [Action]) {
-            for action in actions {
-                all.append(action)
-                switch action.kind {
-                case .branches(let branches): branches.forEach { flatten($0.actions) }
-                case .foreach(_, _, _, let body): flatten(body)
-                default: break
-                }
-            }
-        }
-        blocks.forEach(flatten)
-        return all
-    }
-
     /// The literal event names `actions` send to `target`, in order and once each: `nil` for the
     /// machine itself (no target, or a target known only when it runs), `""` for every `<send>`
     /// and `<raise>`.
