@@ -69,6 +69,32 @@ struct GenerateFailureTests {
         #expect(outer.upperBound < raise.lowerBound && raise.upperBound < inner.lowerBound)
     }
 
+    /// SCXML 5.3: a `<data src>` is read when generating, through the document's read policy as
+    /// the session reads it, and its content is the value; a file the policy refuses or that
+    /// cannot be read is error.execution when the machine starts, and the data unbound.
+    @Test func dataSrcIsReadInTheDocumentsFolderAndWhatCannotBeReadFailsAtStart() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-data-src-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("[1, 2, 3]\n".utf8).write(to: folder.appendingPathComponent("list.txt"))
+        let document = statecraft("""
+              <state id="a"><onentry><assign location="later" expr="'x'"/></onentry></state>
+            """, data: #"<data id="list" src="list.txt"/><data id="later" src="../outside.txt"/>"#)
+        let path = folder.appendingPathComponent("doc.scxml").path
+        try Data(document.utf8).write(to: URL(fileURLWithPath: path))
+        let generator = SCXMLSwiftGenerator(document: try SCXMLDocument(contentsOfFile: path))
+        let (swift, warnings) = try generator.generateWithWarnings()
+        #expect(swift.contains("var list: [Double] = [1, 2, 3]"))
+        // Outside the document's folder: not read; unbound, typed by what the document assigns.
+        #expect(swift.contains("var later: String? = nil"))
+        #expect(warnings.count == 1)
+        let warning = warnings.first?.description ?? ""
+        #expect(warning.hasPrefix("<data> at 2:"))
+        #expect(warning.contains("'../outside.txt' cannot be read: "))
+        #expect(warning.hasSuffix("; the generated machine raises error.execution when it starts and the data is unbound "
+            + "until assigned, as the session does"))
+    }
+
     @Test func theCommandWritesTheSwiftAndReportsEachWarningAtItsPlace() throws {
         let folder = try ToolProcess.folder(with: ["failing.scxml": failing])
         let output = try ToolProcess.run(["generate", "failing.scxml"], in: folder)

@@ -68,3 +68,13 @@ extension SCXMLDocument {
         return try SCXMLDocument(root: root, file: file, loader: loader, datamodels: datamodels)
     }
 }
+
+extension SCXMLDocument {
+    /// The text a `<data src>` names, read as a session reads it when it binds the data: through
+    /// the document's loader, whose read policy decides which files may be read.
+    ///
+    /// - Throws: ``SCXMLError`` when the policy refuses the file or it cannot be read.
+    package func dataSourceText(_ src: String) throws(SCXMLError) -> String {
+        try loader.text(of: src)
+    }
+}

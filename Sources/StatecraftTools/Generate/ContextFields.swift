@@ -64,9 +64,10 @@ struct ContextFields {
     ///   - supplied: What the invoking document passes (``SCXMLSwiftGenerator/supplied``): a
     ///     top-level `<data>` of such an id must have the value's type, which one without `expr`
     ///     nothing else types takes (optional: the context may be made without it).
+    ///   - sources: What each `<data src>` reads (``sources(of:)``), by the element's position.
     init(
         model: DocumentModel, eventData: EventDataShapes? = nil,
-        supplied: [String: (type: String, from: TextPosition)] = [:]
+        supplied: [String: (type: String, from: TextPosition)] = [:], sources: [TextPosition: Source] = [:]
     ) {
         var all = model.data
         // The state each <data> is in; nil for the document's own.
@@ -90,13 +91,29 @@ struct ContextFields {
                 addLateBound(data, in: state, &names)
                 continue
             }
-            if data.src != nil || (data.content != nil && Self.contentValue(data.content) == nil) {
-                refuse(data.src != nil
-                    ? "a <data> with 'src' is not generated yet; give its value with a literal 'expr'"
-                    : "a <data> with markup content is not generated yet; give its value with a literal 'expr'")
+            var content = data.content
+            if let src = data.src {
+                // Read when generating, through the document's read policy, as an invoked document
+                // given by src is; the value is the file's content, as the session reads it (5.3).
+                switch sources[data.position] {
+                case .text(let text)?:
+                    content = .text(text)
+                case .failure(let why)?:
+                    startFailures.append(Refusal(
+                        element: "data", position: data.position,
+                        reason: "'\(SwiftNames.escapedText(src))' cannot be read: \(why); the generated machine raises "
+                            + "error.execution when it starts and the data is unbound until assigned, as the session does"
+                    ))
+                case nil:
+                    refuse("a <data> with 'src' under binding=\"late\" is not generated yet; give its value with a literal 'expr'")
+                    continue
+                }
+            }
+            if content != nil && Self.contentValue(content) == nil && data.src == nil {
+                refuse("a <data> with markup content is not generated yet; give its value with a literal 'expr'")
                 continue
             }
-            if let value = Self.contentValue(data.content) {
+            if let value = Self.contentValue(content) {
                 guard let type = Self.type(of: value), let initial = try? literals.literal(value) else {
                     refuse("the type of the <data>'s content cannot be inferred (an object, an empty or mixed array); "
                         + "give its value with a literal 'expr'")
@@ -280,18 +297,32 @@ struct ContextFields {
         }
     }
 
-    /// A field for each `item` and `index` a `<foreach>` declares, of the type inferred for it.
+    /// A field for each `item` and `index` a `<foreach>` declares and each variable a script in
+    /// executable content declares, of the type inferred for it, unbound until given a value.
     private mutating func addDeclared(_ usage: UsageTypes, _ names: inout SwiftNameTable) {
-        for (id, position) in usage.declared where !fields.contains(where: { $0.id == id }) {
-            guard case .type(let type)? = usage.types[id] else {
-                refusals.append(Refusal(element: "foreach", position: position, reason: "the variable '\(SwiftNames.escapedText(id))' "
-                    + "this <foreach> declares is given more than one type; declare it with a <data> and statecraft:type"))
-                continue
+        for (id, position, element) in usage.declared where !fields.contains(where: { $0.id == id }) {
+            let name = SwiftNames.escaped(names.name(for: id, fallback: "data"))
+            switch usage.types[id] {
+            case .type(let type)?:
+                fields.append(ContextField(
+                    id: id, swiftName: name, type: type + "?", initial: "nil", isOptional: true, position: position,
+                    unboundUntilAssigned: true
+                ))
+            case .conflict?:
+                refusals.append(Refusal(element: element, position: position, reason: "the variable '\(SwiftNames.escapedText(id))' "
+                    + "this <\(element)> declares is given more than one type; declare it with a <data> and statecraft:type"))
+            case nil where element == "foreach":
+                refusals.append(Refusal(element: element, position: position, reason: "the type of the variable "
+                    + "'\(SwiftNames.escapedText(id))' this <foreach> declares cannot be inferred (the array's element type is "
+                    + "not known); declare it with a <data> and statecraft:type"))
+            case nil:
+                // A script's `var name` nothing gives a typed value: it stays undefined, and reading
+                // it is refused where it is read.
+                fields.append(ContextField(
+                    id: id, swiftName: name, type: "Never?", initial: "nil", isOptional: true, position: position,
+                    unboundUntilAssigned: true, neverHoldsValue: true
+                ))
             }
-            fields.append(ContextField(
-                id: id, swiftName: SwiftNames.escaped(names.name(for: id, fallback: "data")), type: type + "?", initial: "nil",
-                isOptional: true, position: position, unboundUntilAssigned: true
-            ))
         }
     }
 
@@ -305,6 +336,34 @@ struct ContextFields {
             return nil
         default: return nil
         }
+    }
+
+    /// What a `<data src>` gives when generating: the file's text, or why it cannot be read.
+    enum Source {
+        case text(String)
+        case failure(String)
+    }
+
+    /// What each early-bound `<data src>` of `document` reads, by the element's position: the
+    /// file's text, read through the document's read policy as the session reads it, or why not.
+    static func sources(of document: SCXMLDocument) -> [TextPosition: Source] {
+        var sources: [TextPosition: Source] = [:]
+        let model = document.model
+        var all = model.data
+        func collect(_ state: StateModel) {
+            if model.binding != .late { all += state.data }
+            state.children.forEach(collect)
+        }
+        model.states.forEach(collect)
+        for data in all {
+            guard let src = data.src else { continue }
+            do throws(SCXMLError) {
+                sources[data.position] = .text(try document.dataSourceText(src))
+            } catch {
+                sources[data.position] = .failure(error.message)
+            }
+        }
+        return sources
     }
 
     /// The value of a `<data>`'s text content, as the statecraft datamodel reads it (a literal, else

@@ -88,8 +88,7 @@ struct ExecutableContent {
     /// State id → the `<assign>`s that give its `<data>` their values when it is first entered
     /// (`binding="late"`, ``ContextFields/lateBindings``).
     var lateBindings: [String: [Action]] = [:]
-    /// How many `<data>` fail at initialization (``ContextFields/startFailures``): as many
-    /// `error.execution`s the machine raises when it starts.
+    /// How many `<data>` fail at initialization (``ContextFields/startFailures``): the start's errors.
     var startErrors = 0
 
     /// Takes what the translation needs to know of the document's data and name.
@@ -351,16 +350,21 @@ struct ExecutableContent {
             }
             var lines: [String] = []
             scriptLoop: for statement in script {
+                let location: LocationNode
+                let value: ExpressionNode
                 switch statement {
-                case .assignment(let location, let value):
-                    if let refused = refusedAssignment(location, element: "script", at: action.position, survey: survey) {
-                        lines += refused
-                        break scriptLoop
-                    }
-                    lines.append("context.\(try expressions.field(of: location).swiftName) = \(try expressions.translate(value))")
-                case .declaration(let name, _, _):
-                    throw Untranslatable(reason: "'var \(name)' declares data while the machine runs; declare it in <datamodel>")
+                case .assignment(let assigned, let expression):
+                    (location, value) = (assigned, expression)
+                case .declaration(let name, _, let expression):
+                    // A field, unbound until given a value (UsageTypes); `var name` alone changes nothing.
+                    guard let expression, let declared = try? StatecraftExpressionSyntax.location(name) else { continue }
+                    (location, value) = (declared, expression)
                 }
+                if let refused = refusedAssignment(location, element: "script", at: action.position, survey: survey) {
+                    lines += refused
+                    break scriptLoop
+                }
+                lines.append("context.\(try expressions.field(of: location).swiftName) = \(try expressions.translate(value))")
             }
             return lines
         }

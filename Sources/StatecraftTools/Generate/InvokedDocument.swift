@@ -63,7 +63,7 @@ struct InvokedDocument {
                 supplied[name] = (type, invoke.position)
             }
         }
-        let data = ContextFields(model: child.model, supplied: supplied)
+        let data = ContextFields(model: child.model, supplied: supplied, sources: ContextFields.sources(of: child))
         return (Dictionary(data.fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }), data.declaredIDs)
     }
 }

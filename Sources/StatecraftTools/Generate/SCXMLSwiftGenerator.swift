@@ -218,7 +218,8 @@ package struct SCXMLSwiftGenerator {
         }
         model.states.forEach(gather)
         let reserved: Set<String> = ["State", "Event", "Context", "Host", "Outgoing", "Invocations", typeName]
-        var fields = ContextFields(model: model, supplied: supplied)
+        let sources = ContextFields.sources(of: document)
+        var fields = ContextFields(model: model, supplied: supplied, sources: sources)
         // Data assigned a field of an event's data take its type, once the events' data are typed
         // over the fields found so far; each round types at least one more field, or ends with
         // the shapes of the final fields, which the survey takes.
@@ -228,7 +229,7 @@ package struct SCXMLSwiftGenerator {
                 blocks.map(\.actions), doneData: doneData, fields: Self.byID(fields.fields), declared: fields.declaredIDs,
                 reserved: reserved, invoked: invoked
             )
-            let next = ContextFields(model: model, eventData: found, supplied: supplied)
+            let next = ContextFields(model: model, eventData: found, supplied: supplied, sources: sources)
             guard next.typedCount > fields.typedCount else {
                 shapes = found
                 break

@@ -18,7 +18,7 @@ struct UsageTypes {
     private(set) var types: [String: Inferred] = [:]
     /// The `item` and `index` of `<foreach>` that name no `<data>`, which the `<foreach>`
     /// declares (SCXML 4.6), in document order, with where the first `<foreach>` is.
-    private(set) var declared: [(id: String, position: TextPosition)] = []
+    private(set) var declared: [(id: String, position: TextPosition, element: String)] = []
 
     /// - Parameter eventData: The data the document's events carry, found over the fields typed
     ///   without it, so that data assigned `_event.data.name` take that field's type.
@@ -46,8 +46,9 @@ struct UsageTypes {
                 known[data.id] = ContextFields.type(of: value)
             } else if let expr = data.expr, let node = try? StatecraftExpressionSyntax.expression(expr) {
                 if let type = ContextFields.inferredType(node) { known[data.id] = type }
-            } else if data.src == nil, data.content == nil {
-                // No expr, or one that does not parse (the data is then unbound, ContextFields.startFailures).
+            } else if data.content == nil {
+                // No expr, one that does not parse, or a src (whose file's value types it when it can be
+                // read; when not, the data is unbound: ContextFields.startFailures).
                 open.insert(data.id)
             }
         }
@@ -59,12 +60,20 @@ struct UsageTypes {
                     for name in [item] + (index.map { [$0] } ?? []) {
                         guard let variable = Self.variable(name), !ids.contains(variable),
                             !declared.contains(where: { $0.id == variable }) else { continue }
-                        declared.append((variable, action.position))
+                        declared.append((variable, action.position, "foreach"))
                         open.insert(variable)
                     }
                     declarations(body)
                 case .branches(let branches):
                     for branch in branches { declarations(branch.actions) }
+                case .script(let source, nil) where action.hostAction == nil:
+                    // `var name` in a script: a field, unbound until given a value (the top-level
+                    // script's are ContextFields's own).
+                    for case .declaration(let name, _, _) in (try? StatecraftExpressionSyntax.script(source ?? "")) ?? []
+                    where !ids.contains(name) && !name.hasPrefix("_") && !declared.contains(where: { $0.id == name }) {
+                        declared.append((name, action.position, "script"))
+                        open.insert(name)
+                    }
                 default:
                     break
                 }
@@ -84,6 +93,9 @@ struct UsageTypes {
             }
             func typeOf(_ expr: String, _ event: String? = nil) -> String? {
                 guard let node = try? StatecraftExpressionSyntax.expression(expr) else { return nil }
+                return typeOf(node: node, event)
+            }
+            func typeOf(node: ExpressionNode, _ event: String?) -> String? {
                 // `_event.data` (given by <content>) and `_event.data.name` in a transition with an event.
                 if let event, let eventData, case .path(let base, let steps) = node.kind, case .variable("_event") = base.kind,
                     case .member("data")? = steps.first?.selector, steps.count <= 2
@@ -117,6 +129,17 @@ struct UsageTypes {
                         walk(body, event)
                     case .branches(let branches):
                         for branch in branches { walk(branch.actions, event) }
+                    case .script(let source, nil) where action.hostAction == nil:
+                        for statement in (try? StatecraftExpressionSyntax.script(source ?? "")) ?? [] {
+                            switch statement {
+                            case .assignment(let location, let value) where location.steps.isEmpty:
+                                note(location.variable, typeOf(node: value, event))
+                            case .declaration(let name, _, let value?):
+                                note(name, typeOf(node: value, event))
+                            default:
+                                break
+                            }
+                        }
                     default:
                         break
                     }
