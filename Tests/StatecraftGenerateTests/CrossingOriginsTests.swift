@@ -1,4 +1,3 @@
-import Foundation
 import Statecraft
 import StatecraftSCXML
 import Testing
@@ -9,17 +8,13 @@ import Testing
 @Suite("The fields of events between invoking and invoked documents, generated, agree with the interpreter")
 struct CrossingOriginsTests {
     @Test func eachSideSeesTheOthersEventsAsTheSessionDoes() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("CrossingOrigins.scxml").path
-        let session = SCXMLSession(document: try SCXMLDocument(contentsOfFile: path))
-        var sessionLogs: [String] = []
-        session.logHandler = { label, message in sessionLogs.append("\(label): \(message)") }
-        session.start()
+        let (session, interpreted) = try startedSession("CrossingOrigins.scxml")
         let host = LogRecorder()
         let driver = try CrossingOrigins.Invocations(host: host)
         // The invoked document checked the reply's fields and answered `fine`.
         #expect(driver.activeStates == [.done] && session.activeStates == ["done"])
         #expect(host.logs == ["hello: kid greeting external http://www.w3.org/TR/scxml/#SCXMLEventProcessor"])
-        #expect(host.logs == sessionLogs)
+        #expect(host.logs == interpreted.logs)
         #expect(driver.machine.context.seen == "kid greeting external http://www.w3.org/TR/scxml/#SCXMLEventProcessor")
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import Statecraft
 import StatecraftSCXML
 import Testing
@@ -8,11 +7,7 @@ import Testing
 @Suite("What always fails at initialization and at an invocation's start, generated, agrees with the interpreter")
 struct FailingTests {
     @Test func theErrorsComeWhereTheSessionRaisesThem() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Failing.scxml").path
-        let session = SCXMLSession(document: try SCXMLDocument(contentsOfFile: path))
-        var sessionLogs: [String] = []
-        session.logHandler = { label, message in sessionLogs.append("\(label): \(message)") }
-        session.start()
+        let (session, interpreted) = try startedSession("Failing.scxml")
         let host = LogRecorder()
         let driver = try Failing.Invocations(host: host)
         // SCXML 5.3: the data's error comes before what the first entry raised, and the data is
@@ -20,7 +15,7 @@ struct FailingTests {
         #expect(host.logs == [
             "bound at start: false", "error: 1", "assigned: 42", "invoke failed: 1",
         ])
-        #expect(host.logs == sessionLogs)
+        #expect(host.logs == interpreted.logs)
         #expect(driver.activeStates == [.done] && session.activeStates == ["done"])
     }
 }

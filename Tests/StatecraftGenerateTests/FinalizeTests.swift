@@ -1,4 +1,3 @@
-import Foundation
 import Statecraft
 import StatecraftSCXML
 import Testing
@@ -8,11 +7,7 @@ import Testing
 @Suite("<finalize> and data sent #_parent, generated, agree with the interpreter")
 struct FinalizeTests {
     @Test func finalizeRunsBeforeEachReturnedEventAsTheSessionRunsIt() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Finalize.scxml").path
-        let session = SCXMLSession(document: try SCXMLDocument(contentsOfFile: path))
-        var sessionLogs: [String] = []
-        session.logHandler = { label, message in sessionLogs.append("\(label): \(message)") }
-        session.start()
+        let (session, interpreted) = try startedSession("Finalize.scxml")
         let host = LogRecorder()
         let driver = try Finalize.Invocations(host: host)
         // SCXML 6.5: finalize sees each returned event first (the guard reads the total it
@@ -27,7 +22,7 @@ struct FinalizeTests {
             "finalize: progress", "progress: 35", "error: 35", "error: 35", "after: 35",
             "finalize: done.invoke.worker", "end: 35",
         ])
-        #expect(host.logs == sessionLogs)
+        #expect(host.logs == interpreted.logs)
         #expect(driver.status == .done && session.isFinished)
         #expect(driver.machine.context.total == 35)
     }

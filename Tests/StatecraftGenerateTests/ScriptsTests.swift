@@ -1,4 +1,3 @@
-import Foundation
 import Statecraft
 import StatecraftSCXML
 import Testing
@@ -8,11 +7,7 @@ import Testing
 @Suite("Scripts in executable content, generated, agree with the interpreter")
 struct ScriptsTests {
     @Test func declarationsAreDataFromThenOn() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts.scxml").path
-        let session = SCXMLSession(document: try SCXMLDocument(contentsOfFile: path))
-        var sessionLogs: [String] = []
-        session.logHandler = { label, message in sessionLogs.append("\(label): \(message)") }
-        session.start()
+        let (session, interpreted) = try startedSession("Scripts.scxml")
         session.send(SCXMLEvent("go"))
         let host = LogRecorder()
         var machine = try Scripts.makeChart().makeMachine(context: Scripts.Context(host: host))
@@ -20,7 +15,7 @@ struct ScriptsTests {
         #expect(machine.context.later == nil)
         machine.send(.go)
         #expect(host.logs == ["seen: a", "count: 1", "count: 10", "later: done"])
-        #expect(host.logs == sessionLogs)
+        #expect(host.logs == interpreted.logs)
         #expect(machine.context.later == "done" && machine.context.seen == "a")
     }
 }

@@ -59,6 +59,18 @@ func runSideBySide<State: RawRepresentable<String>, Event, Context>(
     return (trace, machine)
 }
 
+/// A session of the test folder's `file`, started, and what its `<log>`s write (as
+/// ``LogRecorder`` keeps them): the interpreted side of a test that drives the generated side
+/// itself (an `Invocations` driver, a machine sent events by hand).
+func startedSession(_ file: String) throws -> (session: SCXMLSession, logs: LogRecorder) {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(file).path
+    let session = SCXMLSession(document: try SCXMLDocument(contentsOfFile: path))
+    let logs = LogRecorder()
+    session.logHandler = { label, message in logs.log(label: label, message: message) }
+    session.start()
+    return (session, logs)
+}
+
 /// A generated chart's `Host` that keeps what `<log>` writes, as `label: message`: each test
 /// declares its conformance to the chart's `Host` whose only requirement is `log`.
 final class LogRecorder {
