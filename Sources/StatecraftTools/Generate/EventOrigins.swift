@@ -85,12 +85,7 @@ struct EventOrigins {
                     var fields = Self.fields(type: send.target == "#_internal" ? "internal" : "external")
                     fields["origin"] = .ownOrigin
                     fields["origintype"] = .text(SCXMLNames.scxmlProcessor)
-                    if let id = send.id {
-                        fields["sendid"] = .text(id)
-                    } else if send.idLocation != nil {
-                        fields["sendid"] = .unknown("the <send> of '\(SwiftNames.escapedText(event))' takes its id from "
-                            + "idlocation, made when it runs")
-                    }
+                    fields["sendid"] = Self.sendID(of: send, named: event, whose: "the")
                     made[event, default: []].append(fields)
                 case .branches(let branches): branches.forEach { walk($0.actions) }
                 case .foreach(_, _, _, let body): walk(body)
@@ -113,12 +108,7 @@ struct EventOrigins {
             fields["origin"] = .unknown("the origin of an event from an invoked session is that session's location, known when it runs")
             fields["origintype"] = .text(SCXMLNames.scxmlProcessor)
             fields["invokeid"] = .text(invokeID)
-            if let id = send.id {
-                fields["sendid"] = .text(id)
-            } else if send.idLocation != nil {
-                fields["sendid"] = .unknown("the invoked document's <send> of '\(SwiftNames.escapedText(event))' takes its id "
-                    + "from idlocation, made when it runs")
-            }
+            fields["sendid"] = Self.sendID(of: send, named: event, whose: "the invoked document's")
             made[event, default: []].append(fields)
         }
         for (name, sends) in fromInvoker {
@@ -130,12 +120,7 @@ struct EventOrigins {
                 sent["origin"] = .unknown("the origin of an event from the invoking session is that session's location, known "
                     + "when it runs")
                 sent["origintype"] = .text(SCXMLNames.scxmlProcessor)
-                if let id = send.id {
-                    sent["sendid"] = .text(id)
-                } else if send.idLocation != nil {
-                    sent["sendid"] = .unknown("the invoking document's <send> of '\(SwiftNames.escapedText(name))' takes its id "
-                        + "from idlocation, made when it runs")
-                }
+                sent["sendid"] = Self.sendID(of: send, named: name, whose: "the invoking document's")
                 made[name, default: []].append(sent)
             }
             if sends.isEmpty {
@@ -167,6 +152,15 @@ struct EventOrigins {
 
     /// Where the fields of `<send eventexpr>`s are kept: their event may have any name.
     private static let computed = "\u{0}eventexpr"
+
+    /// The `sendid` of the events `send` makes (SCXML 5.10.1): its `id`; unknown with
+    /// `idlocation` (made when it runs); undefined without either. `whose` says whose `<send>`
+    /// it is in the reason (`the`, `the invoked document's`).
+    private static func sendID(of send: SendModel, named event: String, whose: String) -> Value {
+        if let id = send.id { return .text(id) }
+        guard send.idLocation != nil else { return .undefined }
+        return .unknown("\(whose) <send> of '\(SwiftNames.escapedText(event))' takes its id from idlocation, made when it runs")
+    }
 
     private static func fields(type: String) -> [String: Value] {
         ["type": .text(type), "sendid": .undefined, "origin": .undefined, "origintype": .undefined, "invokeid": .undefined]
