@@ -20,7 +20,9 @@ struct FinalizeTests {
             "finalize: result", "data: 15", "result: 15", "after: 15",
             "finalize: result", "data: 20", "big result: 20",
             "finalize: progress", "progress: 35", "error: 35", "error: 35", "after: 35",
-            "finalize: done.invoke.worker", "end: 35",
+            "finalize: done.invoke.worker",
+            // The quick worker's finalize runs for leave; not for its done.invoke, after its state was exited.
+            "finalize quick: leave", "late done: done.invoke.quick", "end: 35",
         ])
         #expect(host.logs == interpreted.logs)
         #expect(driver.status == .done && session.isFinished)

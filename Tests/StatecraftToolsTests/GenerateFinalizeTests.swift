@@ -40,7 +40,7 @@ struct GenerateFinalizeTests {
         #expect(swift.contains("links.toMachine.append((run, 1, .result(data)))"))
         // SCXML 6.5: finalize, with the invocation's events, before the machine takes the event.
         #expect(swift.contains("private static func finalize1(_ context: inout Context, _ event: Event, _ effects: inout Effects<Event>)"))
-        #expect(swift.contains("case 1: machine.send(event, preparedBy: Asker.finalize1)"))
+        #expect(swift.contains("case 1 where machine.isActive(.a): machine.send(event, preparedBy: Asker.finalize1)"))
     }
 
     @Test func dataTheParentPassesOfAnotherTypeIsRefused() throws {

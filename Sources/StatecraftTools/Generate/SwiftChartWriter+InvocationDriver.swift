@@ -201,10 +201,14 @@ extension SwiftChartWriter {
         if finalizing.isEmpty {
             lines.append("                    machine.send(event)")
         } else {
-            // SCXML 6.5: the <finalize> of the invocation that returned the event, right before it is processed.
+            // SCXML 6.5 and Appendix D: the <finalize> of the invocation that returned the event, right
+            // before it is processed, while its state is active (an invocation that ended before its
+            // state was exited still delivers what it sent, without finalize).
             lines.append("                    switch invoke {")
             for number in finalizing {
-                lines.append("                    case \(number): machine.send(event, preparedBy: \(typeName).finalize\(number))")
+                let owner = state(plans[number - 1].owner)
+                lines.append("                    case \(number) where machine.isActive(\(owner)): "
+                    + "machine.send(event, preparedBy: \(typeName).finalize\(number))")
             }
             lines += ["                    default: machine.send(event)", "                    }"]
         }
