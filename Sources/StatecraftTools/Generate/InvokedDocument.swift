@@ -15,6 +15,9 @@ struct InvokedDocument {
     var document: Result<SCXMLDocument, SCXMLDocument.InvokedDocumentRefusal>
     /// The invoked document's `<send target="#_parent">`s with a literal event, in document order.
     var sendsToParent: [(send: SendModel, position: TextPosition)] = []
+    /// What its `<data src>`s read (``ContextFields/sources(of:)``), read once here: its data are
+    /// typed again in each of the invoking document's typing rounds.
+    var dataSources: [TextPosition: ContextFields.Source] = [:]
 
     /// The names of the events the invocation returns to the invoking machine, in order and
     /// once each: what it sends `#_parent`, then `done.invoke.<id>`.
@@ -37,6 +40,7 @@ struct InvokedDocument {
             do throws(SCXMLDocument.InvokedDocumentRefusal) {
                 let child = try document.invokedDocument(of: invoke)
                 found.document = .success(child)
+                found.dataSources = ContextFields.sources(of: child)
                 for action in Invocations.actions(of: child.model) {
                     if case .send(let send) = action.kind, send.target == "#_parent", send.event != nil, send.eventExpr == nil {
                         found.sendsToParent.append((send, action.position))
@@ -63,7 +67,7 @@ struct InvokedDocument {
                 supplied[name] = (type, invoke.position)
             }
         }
-        let data = ContextFields(model: child.model, supplied: supplied, sources: ContextFields.sources(of: child))
+        let data = ContextFields(model: child.model, supplied: supplied, sources: dataSources)
         return (Dictionary(data.fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }), data.declaredIDs)
     }
 }
