@@ -250,7 +250,7 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         // A chart with a hook runs on the general path, where the hooks are called.
         // So does one whose actions see the configuration change state by state.
         let hooked = hooks.dequeue != nil || hooks.externalEvent != nil || hooks.macrostep != nil
-            || options.actionsSeeStateChanges
+            || options.actionsSeeStateChanges || options.actionsSeeLastEvent
         states = Array(compiled.states)
         let rootInitial = compiled.transitions[Int(compiled.nodes[0].initialTransition)]
         let initialNode = Int(compiled.targets[Int(rootInitial.targetStart)])

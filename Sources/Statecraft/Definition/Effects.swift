@@ -60,6 +60,25 @@ public struct Effects<Event: MachineEvent>: Sendable {
         owner?.wasSelected(AnyHashable(state)) ?? false
     }
 
+    /// The event the machine took most recently, from either queue, and which queue that was:
+    /// SCXML's `_event`, which stays bound after its transitions, through the eventless
+    /// transitions, raised events' microsteps and entries that follow, until the next event is
+    /// taken (W3C SCXML 1.0, 5.10). `nil` before the machine has taken any event, and always
+    /// unless the chart is made with ``StatechartOptions/actionsSeeLastEvent``.
+    ///
+    /// ```swift
+    /// OnEntry { log, _, effects in
+    ///     if effects.lastEvent?.source == .internal { log.lines.append("entered on a raised event") }
+    /// }
+    /// ```
+    ///
+    /// What the machine takes counts: an event you send, one an action sends or schedules
+    /// (external), one an action raises, a done or guard-error event the options make (internal).
+    /// A delayed transition's timer (``After``) is not an event and leaves the answer as it was.
+    public var lastEvent: TakenEvent<Event>? {
+        owner?.lastTaken() as? TakenEvent<Event>
+    }
+
     /// Puts `event` on the internal queue: it is processed in the current macrostep, after the
     /// current microstep and before any external event.
     ///
@@ -103,4 +122,38 @@ protocol ActiveStateQuery: AnyObject, Sendable {
     /// Whether `state` was in the configuration the current microstep was selected in; `false`
     /// for a value that is not a state of the chart.
     func wasSelected(_ state: AnyHashable) -> Bool
+    /// The event taken most recently as a `TakenEvent` of the machine's event type, when the
+    /// chart records it (`StatechartOptions.actionsSeeLastEvent`); `nil` otherwise.
+    func lastTaken() -> Any?
 }
+
+/// An event a machine took, and the queue it took it from: what ``Effects/lastEvent`` answers.
+public struct TakenEvent<Event: MachineEvent>: Sendable {
+    /// The queue an event came from (W3C SCXML 1.0, 5.10.1: `_event.type` is `internal` or
+    /// `external` by the queue; the platform's events are internal ones).
+    public enum Source: String, Hashable, Sendable, Codable {
+        /// Raised by an action, or made by the engine (a done event, a guard's error event).
+        case `internal`
+        /// Sent: by you, by an action, or by a timer an action scheduled.
+        case external
+    }
+
+    /// The event.
+    public var event: Event
+    /// The queue it came from.
+    public var source: Source
+
+    /// Creates a taken event.
+    ///
+    /// - Parameters:
+    ///   - event: The event.
+    ///   - source: The queue it came from.
+    public init(event: Event, source: Source) {
+        self.event = event
+        self.source = source
+    }
+}
+
+extension TakenEvent: Equatable where Event: Equatable {}
+extension TakenEvent: Encodable where Event: Encodable {}
+extension TakenEvent: Decodable where Event: Decodable {}

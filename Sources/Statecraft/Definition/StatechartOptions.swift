@@ -29,6 +29,12 @@ public struct StatechartOptions<State: Hashable & Sendable, Event: MachineEvent>
     /// transitions were selected in. A chart with it set runs every step on the engine's
     /// general path, without the leaf, region and plan fast paths.
     public var actionsSeeStateChanges: Bool
+    /// Whether ``Effects/lastEvent`` answers with the event the machine took most recently and
+    /// the queue it came from, as SCXML's `_event` stays bound from one event to the next,
+    /// through the eventless transitions and entries that follow it (W3C SCXML 1.0, 5.10).
+    /// When `false` (the default), ``Effects/lastEvent`` is `nil`. A chart with it set runs
+    /// every step on the engine's general path, without the leaf, region and plan fast paths.
+    public var actionsSeeLastEvent: Bool
 
     /// Creates options.
     ///
@@ -38,13 +44,17 @@ public struct StatechartOptions<State: Hashable & Sendable, Event: MachineEvent>
     ///     fault or rejection instead.
     ///   - actionsSeeStateChanges: Whether actions see the configuration as the microstep
     ///     changes it; see ``actionsSeeStateChanges``.
+    ///   - actionsSeeLastEvent: Whether actions can read the event taken most recently; see
+    ///     ``actionsSeeLastEvent``.
     public init(
         doneEvent: (@Sendable (_ state: State, _ data: Event?) -> Event)? = nil,
         guardErrorEvent: (@Sendable (_ error: any Error) -> Event)? = nil,
-        actionsSeeStateChanges: Bool = false
+        actionsSeeStateChanges: Bool = false,
+        actionsSeeLastEvent: Bool = false
     ) {
         self.doneEvent = doneEvent
         self.guardErrorEvent = guardErrorEvent
         self.actionsSeeStateChanges = actionsSeeStateChanges
+        self.actionsSeeLastEvent = actionsSeeLastEvent
     }
 }

@@ -81,6 +81,15 @@ extension Machine {
         hook(&storedContext, event, ConfigurationView(words: words, nodeCount: chart.nodes.count))
     }
 
+    /// Keeps an event the machine takes for `Effects.lastEvent`, when the chart asks for it
+    /// (`StatechartOptions.actionsSeeLastEvent`); a delayed transition's timer is no event.
+    @inlinable
+    @inline(__always)
+    func noteTaken(_ trigger: Trigger<Event>, _ source: TakenEvent<Event>.Source) {
+        guard _slowPath(space.recordsTaken), case .event(let event) = trigger else { return }
+        space.lastTaken = TakenEvent(event: event, source: source)
+    }
+
     /// One macrostep for an external trigger: select, take, run to completion.
     ///
     /// An event of yours (`strict`) is selected strictly: a guard that throws rejects it
@@ -89,6 +98,7 @@ extension Machine {
     /// the state a rejection names are read only when the event is rejected.
     @inlinable
     mutating func processExternal(_ trigger: Trigger<Event>, strict: Bool) -> SendResult<State, Event.Kind> {
+        noteTaken(trigger, .external)
         dequeued(trigger.userEvent)
         let selection = selectTransitions(trigger, strict: strict)
         switch selection {
@@ -161,6 +171,7 @@ extension Machine {
                 let next = space.internalQueue[space.internalHead]
                 space.internalHead += 1
                 trigger = next
+                noteTaken(next, .internal)
                 dequeued(next.userEvent)
                 guard case .selected = selectTransitions(next, strict: false) else {
                     if _slowPath(space.recordsUnhandled), let event = next.userEvent { space.unhandled.append(event) }

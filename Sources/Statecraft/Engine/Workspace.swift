@@ -70,6 +70,10 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     /// Whether `Effects.isActive(_:)` reads the configuration as it changes rather than the one
     /// the microstep was selected in (`StatechartOptions.actionsSeeStateChanges`).
     @usableFromInline let readsLiveConfiguration: Bool
+    /// Whether `lastTaken` is kept (`StatechartOptions.actionsSeeLastEvent`).
+    @usableFromInline let recordsTaken: Bool
+    /// The event taken most recently, when `recordsTaken`; for `Effects.lastEvent`.
+    @usableFromInline @exclusivity(unchecked) var lastTaken: TakenEvent<Event>?
 
     /// An empty configuration and no history.
     ///
@@ -79,13 +83,15 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     ///   - setWords: Words per state set.
     ///   - stateNode: The node of a state of the chart (`Statechart.stateNode`).
     ///   - readsLiveConfiguration: Whether actions see the configuration as it changes.
+    ///   - recordsTaken: Whether the event taken most recently is kept.
     @usableFromInline
     init(
         nodeCount: Int, historyCount: Int, setWords: Int, stateNode: @escaping @Sendable (AnyHashable) -> Int?,
-        readsLiveConfiguration: Bool
+        readsLiveConfiguration: Bool, recordsTaken: Bool
     ) {
         self.stateNode = stateNode
         self.readsLiveConfiguration = readsLiveConfiguration
+        self.recordsTaken = recordsTaken
         history = ContiguousArray(repeating: StateSet(capacity: nodeCount), count: historyCount)
         defaultHistoryAction = ContiguousArray(repeating: -1, count: nodeCount)
         self.setWords = setWords
@@ -111,7 +117,7 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     func copy() -> Workspace {
         let copy = Workspace(
             nodeCount: chosenCapacity, historyCount: 0, setWords: setWords, stateNode: stateNode,
-            readsLiveConfiguration: readsLiveConfiguration
+            readsLiveConfiguration: readsLiveConfiguration, recordsTaken: recordsTaken
         )
         copy.words.update(from: words, count: setWords &* MachineSets.count)
         copy.chosen.update(from: chosen, count: chosenCount)
@@ -131,6 +137,7 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
         copy.changes = changes
         copy.recordsUnhandled = recordsUnhandled
         copy.unhandled = unhandled
+        copy.lastTaken = lastTaken
         return copy
     }
 
@@ -169,6 +176,11 @@ final class WorkspaceLink<Event: MachineEvent>: ActiveStateQuery, @unchecked Sen
     @usableFromInline
     func wasSelected(_ state: AnyHashable) -> Bool {
         space?.wasSelected(state) ?? false
+    }
+
+    @usableFromInline
+    func lastTaken() -> Any? {
+        space?.lastTaken
     }
 }
 

@@ -14,7 +14,8 @@ extension Machine {
         let timers = workspace.timers.sorted().compactMap(snapshotTimer)
         return Snapshot(
             activeStates: activeStates,
-            history: history, context: storedContext, status: status, now: clock, timers: timers
+            history: history, context: storedContext, status: status, now: clock, timers: timers,
+            lastEvent: workspace.lastTaken
         )
     }
 
@@ -84,6 +85,7 @@ extension Machine {
         let space = chart.makeWorkspace()
         for word in 0 ..< chart.setWords { space.words[word] = configuration.words[word] }
         space.exitedAtFinish = finished
+        if space.recordsTaken { space.lastTaken = snapshot.lastEvent }
         for (state, remembered) in snapshot.history {
             let node = try Self.node(of: state, in: chart, role: "history state")
             space.history[Int(chart.nodes[node].historySlot)] = try Self.historyValue(remembered, of: node, in: chart)

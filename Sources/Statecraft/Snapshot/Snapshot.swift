@@ -27,6 +27,10 @@ public struct Snapshot<State: Hashable & Sendable, Event: MachineEvent, Context>
     public var now: Duration
     /// The timers waiting, in the order they will fire.
     public var timers: [SnapshotTimer<State, Event>]
+    /// The event the machine took most recently, for a chart made with
+    /// ``StatechartOptions/actionsSeeLastEvent`` (``Effects/lastEvent``); `nil` for any other
+    /// chart, and ignored by one when restored.
+    public var lastEvent: TakenEvent<Event>?
 
     /// Creates a snapshot. A machine made from it checks it against its chart.
     ///
@@ -37,14 +41,17 @@ public struct Snapshot<State: Hashable & Sendable, Event: MachineEvent, Context>
     ///   - status: Whether the machine still takes events.
     ///   - now: The time on the machine's clock.
     ///   - timers: The timers waiting, in firing order.
+    ///   - lastEvent: The event taken most recently, for ``Effects/lastEvent``.
     public init(
         activeStates: [State],
         history: [State: [State]] = [:],
         context: Context,
         status: MachineStatus = .running,
         now: Duration = .zero,
-        timers: [SnapshotTimer<State, Event>] = []
+        timers: [SnapshotTimer<State, Event>] = [],
+        lastEvent: TakenEvent<Event>? = nil
     ) {
+        self.lastEvent = lastEvent
         self.activeStates = activeStates
         self.history = history
         self.context = context
@@ -95,6 +102,7 @@ extension Snapshot: CustomStringConvertible {
             "\(key) remembers " + states.map { "\($0)" }.joined(separator: ", ")
         }.sorted()
         parts += remembered
+        if let lastEvent { parts.append("last event \(lastEvent.event) (\(lastEvent.source.rawValue))") }
         if status == .done { parts.append("done") }
         return parts.joined(separator: "; ")
     }
