@@ -67,8 +67,6 @@ struct GenerateEventFieldsTests {
               </state>
             """))
         #expect(found == [
-            "<assign> at 5:30: _event.type is not one value here: 'both' is made in two ways that differ in it "
-                + "('internal' and 'external'), and a generated event does not carry where it came from",
             "<assign> at 6:30: the <send> of 'late' takes its id from idlocation, made when it runs",
             "<assign> at 7:27: _event.type is not generated in a transition taking every event ('*')",
             "<assign> at 8:35: _event.origin is not one value here: 'both' is made in two ways that differ in it "
@@ -76,6 +74,48 @@ struct GenerateEventFieldsTests {
             "<assign> at 9:31: an error event carries the id of the <send> that failed, if any, known when it runs",
             "<assign> at 10:13: _event.type is generated in the condition and actions of a transition with an event; "
                 + "here the event is not known",
+        ])
+    }
+
+    /// 5.10.1: `_event.type` of an event both raised and sent (or sent with a `targetexpr`, which
+    /// may name `#_internal`) is the queue it came from, which actions read of the machine
+    /// (`Effects.lastEvent`); conditions, and events that reach the machine otherwise, are refused.
+    @Test func theTypeOfAnEventMadeInBothQueuesIsReadFromTheMachine() throws {
+        let swift = try generate(statecraft("""
+              <state id="a">
+                <onentry><raise event="both"/><send event="both"/><send event="either" targetexpr="s"/></onentry>
+                <transition event="both"><assign location="s" expr="_event.type"/></transition>
+                <transition event="either"><assign location="b" expr="isBound(_event.type)"/><log expr="_event.type"/></transition>
+              </state>
+            """))
+        #expect(swift.contains("context.s = (effects.lastEvent?.source == .internal ? \"internal\" : \"external\")\n"))
+        #expect(swift.contains("context.b = true\n"))
+        #expect(swift.contains("actionsSeeLastEvent: true"))
+        let found = try refusals(statecraft("""
+              <state id="a">
+                <onentry><raise event="both"/><send event="both"/><raise event="error.execution"/></onentry>
+                <transition event="both" cond="_event.type == 'internal'"/>
+                <transition event="error.execution"><assign location="s" expr="_event.type"/></transition>
+              </state>
+            """))
+        #expect(found == [
+            "<transition> at 5:5: _event.type here is 'internal' or 'external' by the queue the event came from, known when it "
+                + "runs: it is generated in actions, where the machine tells the queue, not in conditions",
+            "<assign> at 6:41: _event.type is not one value here: 'error.execution' is made by the platform ('platform'), "
+                + "and a generated event does not carry where it came from",
+        ])
+        // An event an invocation returns goes through the driver (and its <finalize>), not the queues the machine tells.
+        let returned = try refusals(statecraft("""
+              <state id="a">
+                <onentry><raise event="back"/></onentry>
+                <invoke id="kid"><content><scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft">
+                  <final id="f"><onentry><send target="#_parent" event="back"/></onentry></final></scxml></content></invoke>
+                <transition event="back"><assign location="s" expr="_event.type"/></transition>
+              </state>
+            """))
+        #expect(returned == [
+            "<assign> at 7:30: _event.type is known when it runs here, and 'back' reaches the machine by a delayed send, an "
+                + "invocation or the invoking session, whose queue the generated machine does not tell",
         ])
     }
 

@@ -60,11 +60,35 @@ struct GenerateSystemVariableTests {
             <final id="b"/>
             """, data: ""))
         #expect(swift.contains("return (true && true)") && swift.contains("return false"))
-        // Elsewhere `_event` is bound once the machine has processed an event, which the generated code cannot tell.
-        let found = try GenerationFixtures.refusals(document("<if cond=\"isBound(_event)\"><log expr=\"1\"/></if>"))
+    }
+
+    /// SCXML 5.10: elsewhere `_event` is bound once the machine has taken an event, which the
+    /// machine tells actions (`Effects.lastEvent`, `actionsSeeLastEvent`); conditions are not told.
+    @Test func isBoundOfEventElsewhereIsAskedOfTheMachineInActions() throws {
+        let swift = try GenerationFixtures.generate(document("<if cond=\"isBound(_event)\"><log expr=\"1\"/></if>"))
+        #expect(swift.contains("if (effects.lastEvent != nil) {"))
+        #expect(swift.contains("options: StatechartOptions(actionsSeeLastEvent: true)"))
+        // Without such a read the chart keeps its fast paths.
+        #expect(try !GenerationFixtures.generate(document("<log expr=\"1\"/>")).contains("actionsSeeLastEvent"))
+        let found = try GenerationFixtures.refusals(GenerationFixtures.statecraft("""
+            <state id="a"><transition cond="isBound(_event)" target="b"/></state><final id="b"/>
+            """, data: ""))
         #expect(found == [
-            "<if> at 3:24: isBound(_event) is generated in the condition and actions of a transition with an event (true); "
-                + "elsewhere _event is bound once the machine has processed an event, known when it runs",
+            "<transition> at 3:15: isBound(_event) outside a transition with an event is known when the machine runs (whether "
+                + "it has taken an event yet): it is generated in actions, where the machine tells it, not in conditions",
+        ])
+        // A delayed transition's timer takes its event without the machine seeing it as one.
+        let timed = try GenerationFixtures.refusals(GenerationFixtures.statecraft("""
+            <state id="a">
+              <onentry><send event="t" delay="1s" id="t"/><if cond="isBound(_event)"><log expr="1"/></if></onentry>
+              <onexit><cancel sendid="t"/></onexit>
+              <transition event="t" target="b"/>
+            </state>
+            <final id="b"/>
+            """, data: ""))
+        #expect(timed == [
+            "<if> at 4:47: isBound(_event) outside a transition with an event is not generated in a document with delayed "
+                + "transitions: their timers take their events without binding _event in the generated machine",
         ])
     }
 

@@ -21,6 +21,10 @@ import StatecraftSCXML
 ///   when it runs. An event forwarded to it (`autoforward`) keeps the fields it had, known when
 ///   it runs.
 /// - An event the document does not make comes from the app: `external`, the rest undefined.
+/// - `type` of an event made in ways that differ only in their queue (a `<raise>` and a `<send>`
+///   to the machine itself; a `<send targetexpr>`, which may name `#_internal`): the queue tells
+///   when it runs (`Effects.lastEvent`, in actions), unless a way reaches the machine other than
+///   through its queues (a delayed send taken by a delayed transition's timer, an invocation).
 ///
 /// A field that differs between the ways an event is made, or that only the running machine
 /// knows (an `idlocation` id, the origin of an invoked session), is refused with why.
@@ -31,6 +35,9 @@ struct EventOrigins {
         case text(String)
         /// `#_scxml_` followed by the machine's session id.
         case ownOrigin
+        /// `_event.type`'s `internal` or `external`, by the queue the event came from, known when
+        /// it runs: the generated machine reads `Effects.lastEvent`.
+        case queue
         /// Known only when the machine runs: why.
         case unknown(String)
     }
@@ -42,6 +49,11 @@ struct EventOrigins {
     private var made: [String: [[String: Value]]] = [:]
     /// Whether the document invokes others, whose events may reach it under any name.
     private let invokes: Bool
+    /// The names some of whose ways reach the machine other than as themselves through its own
+    /// queues: a delayed send's event (a delayed transition's timer takes it), an event an
+    /// invocation returns (its `<finalize>` runs before the event is taken), a `done.invoke`, what
+    /// the invoking session sends or forwards. `Effects.lastEvent` does not tell their queue.
+    private var unqueued: Set<String> = []
     /// Every event name the document makes or a transition names (wildcards left out): the
     /// events a descriptor may take.
     private(set) var names: Set<String> = []
@@ -83,6 +95,9 @@ struct EventOrigins {
                     // A name computed when the send runs (eventexpr) may be any event's.
                     let event = send.event ?? Self.computed
                     var fields = Self.fields(type: send.target == "#_internal" ? "internal" : "external")
+                    // A target computed when it runs may be #_internal: the queue tells.
+                    if send.target == nil, send.targetExpr != nil { fields["type"] = .queue }
+                    if send.delay != nil || send.delayExpr != nil { unqueued.insert(event) }
                     fields["origin"] = .ownOrigin
                     fields["origintype"] = .text(SCXMLNames.scxmlProcessor)
                     fields["sendid"] = Self.sendID(of: send, named: event, whose: "the")
@@ -101,6 +116,7 @@ struct EventOrigins {
             fields["origintype"] = .text(SCXMLNames.scxmlProcessor)
             fields["invokeid"] = .text(id)
             made["done.invoke." + id, default: []].append(fields)
+            unqueued.insert("done.invoke." + id)
         }
         for (invokeID, send) in fromInvoked {
             guard let event = send.event else { continue }
@@ -110,8 +126,10 @@ struct EventOrigins {
             fields["invokeid"] = .text(invokeID)
             fields["sendid"] = Self.sendID(of: send, named: event, whose: "the invoked document's")
             made[event, default: []].append(fields)
+            unqueued.insert(event)
         }
         for (name, sends) in fromInvoker {
+            unqueued.insert(name)
             var fields = Self.fields(type: "external")
             // One way per <send> of the name: their ids may differ (SCXML 5.10.1: sendid is the
             // <send>'s id, undefined without one).
@@ -172,7 +190,8 @@ struct EventOrigins {
         if alternatives.contains("*") {
             return .unknown("_event.\(member) is not generated in a transition taking every event ('*')")
         }
-        var found: [(name: String, value: Value)] = []
+        // Each way with the name it makes and whether the machine's queues tell it (`queued`).
+        var found: [(name: String, value: Value, queued: Bool)] = []
         for alternative in alternatives {
             let names = made.keys.filter { $0 == alternative || $0.hasPrefix(alternative + ".") }.sorted()
             if names.isEmpty {
@@ -181,16 +200,19 @@ struct EventOrigins {
                         + "from an invoked session, whose _event.\(member) is known when it runs")
                 }
                 // From the app.
-                found.append((alternative, member == "type" ? .text("external") : .undefined))
+                found.append((alternative, member == "type" ? .text("external") : .undefined, true))
             }
             for name in names {
-                for fields in made[name] ?? [] { found.append((name, fields[member] ?? .undefined)) }
+                for fields in made[name] ?? [] { found.append((name, fields[member] ?? .undefined, !unqueued.contains(name))) }
             }
             for fields in made[Self.computed] ?? [] {
-                found.append(("an event named by a <send eventexpr>", fields[member] ?? .undefined))
+                found.append(("an event named by a <send eventexpr>", fields[member] ?? .undefined, !unqueued.contains(Self.computed)))
             }
         }
         guard let first = found.first else { return .undefined }
+        if member == "type", found.contains(where: { $0.value == .queue || $0.value != first.value }) {
+            return Self.byQueue(found)
+        }
         if case .unknown = first.value { return first.value }
         if let other = found.first(where: { $0.value != first.value }) {
             if case .unknown = other.value { return other.value }
@@ -203,11 +225,29 @@ struct EventOrigins {
         return first.value
     }
 
+    /// `_event.type` when the ways an event is made differ in it: `.queue` when each is
+    /// `internal` by the internal queue or `external` by the external one (a `<raise>` and a
+    /// `<send>` of one name, a `<send targetexpr>`), as `Effects.lastEvent` tells when it runs.
+    private static func byQueue(_ found: [(name: String, value: Value, queued: Bool)]) -> Value {
+        let byQueue: Set<Value> = [.text("internal"), .text("external"), .queue]
+        if let other = found.first(where: { !byQueue.contains($0.value) }) {
+            if case .unknown = other.value { return other.value }
+            return .unknown("_event.type is not one value here: '\(SwiftNames.escapedText(other.name))' is made by the platform "
+                + "(\(describe(other.value))), and a generated event does not carry where it came from")
+        }
+        if let other = found.first(where: { !$0.queued }) {
+            return .unknown("_event.type is known when it runs here, and '\(SwiftNames.escapedText(other.name))' reaches the "
+                + "machine by a delayed send, an invocation or the invoking session, whose queue the generated machine does not tell")
+        }
+        return .queue
+    }
+
     private static func describe(_ value: Value) -> String {
         switch value {
         case .undefined: "undefined"
         case .text(let text): "'\(SwiftNames.escapedText(text))'"
         case .ownOrigin: "the machine's own origin"
+        case .queue: "'internal' or 'external' by its queue"
         case .unknown: "not known"
         }
     }

@@ -4,10 +4,10 @@ import StatecraftSCXML
 /// `<cancel>`, `<log>`, `<script>`) into the Swift statements of an action closure
 /// `{ context, event, effects in ... }`, over the generated context.
 ///
-/// The first pass (``survey(_:reservedTypeNames:)``) walks every block of the document in document order, collects
-/// what cannot be translated (at its element's line and column) and what the generated code
-/// must declare: the events raised and sent to the machine itself (cases of `Event`), the events
-/// sent out of it (cases of `Outgoing`), and what the app provides (requirements of `Host`).
+/// The first pass (``survey(_:reservedTypeNames:)``) walks every block in document order, collects what cannot
+/// be translated (at its element's line and column) and what the generated code must declare: the
+/// events raised and sent to the machine itself (cases of `Event`) and out of it (of `Outgoing`),
+/// and what the app provides (requirements of `Host`).
 struct ExecutableContent {
     typealias Refusal = SCXMLGenerationError.Refusal
 
@@ -43,7 +43,6 @@ struct ExecutableContent {
 
     /// The context's fields in document order.
     var orderedFields: [ContextField] = []
-
     /// Adds refusals found elsewhere (of the data, of the document's own script).
     mutating func refuse(_ more: [Refusal]) {
         refusals += more
@@ -55,7 +54,6 @@ struct ExecutableContent {
     var outgoingCases: [String: String] = [:]
     /// Action name → the `Host` method's name.
     var actionNames: [String: String] = [:]
-
     /// For an invoked document, what its `#_parent` sends with data give; `nil` otherwise.
     var parentEvents: ParentEvents?
 
@@ -65,13 +63,13 @@ struct ExecutableContent {
     var currentEvent: String?
     /// Where the document makes its events (`_event.type` and the other fields).
     var eventOrigins: EventOrigins?
+    /// Whether the document has delayed transitions, whose timers bind no `_event`.
+    var timersTakeEvents = false
 
     /// Whether the statement just translated always ends its block (it raises `error.execution`).
     var endsBlock = false
-
     /// Whether any block has an action, so that the generated code has actions.
     private(set) var hasActions = false
-
     /// Whether a guard may throw (``surveyConditions(_:)``), so that the chart raises `error.execution` for it.
     var conditionsThrow = false
 
@@ -148,6 +146,7 @@ struct ExecutableContent {
         translator.eventData = eventData.shapes
         translator.eventDescriptor = currentEvent
         translator.eventOrigins = eventOrigins
+        translator.timersTakeEvents = timersTakeEvents
         return translator
     }
 

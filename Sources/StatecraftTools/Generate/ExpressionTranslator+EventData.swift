@@ -93,6 +93,8 @@ extension ExpressionTranslator {
             return SwiftNames.literal(text)
         case .ownOrigin:
             return try ownLocation("_event.origin")
+        case .queue:
+            return try lastEventSource()
         case .undefined:
             var field = ContextField(
                 id: "_event." + member, swiftName: "event_" + member, type: "String?", initial: "nil", isOptional: true,
@@ -108,10 +110,22 @@ extension ExpressionTranslator {
     /// `isBound(_event.<member>)`: whether the events the transition takes have the field.
     func eventFieldIsBound(_ member: String) throws(Untranslatable) -> String {
         switch try eventField(member) {
-        case .text, .ownOrigin: return "true"
+        case .text, .ownOrigin, .queue: return "true"
         case .undefined: return "false"
         case .unknown(let why): throw Untranslatable(reason: why)
         }
+    }
+
+    /// `_event.type` by the queue the event came from, `internal` or `external`: read from
+    /// `Effects.lastEvent`, which actions have (the chart then keeps it:
+    /// ``SystemReads/lastEvent``).
+    private func lastEventSource() throws(Untranslatable) -> String {
+        guard inAction else {
+            throw Untranslatable(reason: "_event.type here is 'internal' or 'external' by the queue the event came from, known when "
+                + "it runs: it is generated in actions, where the machine tells the queue, not in conditions")
+        }
+        system?.lastEvent = true
+        return "(effects.lastEvent?.source == .internal ? \"internal\" : \"external\")"
     }
 
     private func eventField(_ member: String) throws(Untranslatable) -> EventOrigins.Value {

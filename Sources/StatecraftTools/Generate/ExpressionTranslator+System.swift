@@ -76,11 +76,19 @@ extension ExpressionTranslator {
         case "_name": return documentName == nil ? "false" : "true"
         case "_event":
             guard hasEvent else { throw Self.noEvent }
-            guard eventDescriptor != nil, !eventIsOptional else {
-                throw Untranslatable(reason: "isBound(_event) is generated in the condition and actions of a transition with "
-                    + "an event (true); elsewhere _event is bound once the machine has processed an event, known when it runs")
+            if eventDescriptor != nil, !eventIsOptional { return "true" }
+            // Elsewhere _event is bound once the machine has taken an event (SCXML 5.10), which
+            // the machine tells actions (Effects.lastEvent).
+            guard inAction else {
+                throw Untranslatable(reason: "isBound(_event) outside a transition with an event is known when the machine runs "
+                    + "(whether it has taken an event yet): it is generated in actions, where the machine tells it, not in conditions")
             }
-            return "true"
+            guard !timersTakeEvents else {
+                throw Untranslatable(reason: "isBound(_event) outside a transition with an event is not generated in a document "
+                    + "with delayed transitions: their timers take their events without binding _event in the generated machine")
+            }
+            system?.lastEvent = true
+            return "(effects.lastEvent != nil)"
         default: return nil
         }
     }

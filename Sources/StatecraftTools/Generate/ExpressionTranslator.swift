@@ -50,6 +50,9 @@ struct ExpressionTranslator {
     /// Where the document makes its events, for `_event.type`, `.sendid`, `.origin`,
     /// `.origintype` and `.invokeid`; `nil` refuses them.
     var eventOrigins: EventOrigins? = nil
+    /// Whether the document's delayed sends are delayed transitions (``DelayedTransitions``),
+    /// whose timers take their events without `Effects.lastEvent` seeing them.
+    var timersTakeEvents = false
 
     /// The Swift of a whole expression, which reads unbound data as `reading` says.
     func expression(_ text: String, reading: Reading = .value) throws(Untranslatable) -> String {
@@ -312,6 +315,9 @@ final class SystemReads {
     /// Whether an action asks `In()`, so that the chart's actions see the configuration change
     /// state by state (`StatechartOptions.actionsSeeStateChanges`), as SCXML's do.
     var inStateInActions = false
+    /// Whether an action reads `_event` from the event the machine took last
+    /// (`StatechartOptions.actionsSeeLastEvent`): its queue, or whether one was taken.
+    var lastEvent = false
 }
 
 extension ExpressionTranslator {

@@ -137,7 +137,7 @@ package struct SCXMLSwiftGenerator {
         }
         let delayed = DelayedTransitions(model: model, datamodel: datamodel)
         let invokedDocuments = InvokedDocument.read(document)
-        let content = executableContent(claimed: delayed.claimed, invoked: invokedDocuments)
+        let content = executableContent(claimed: delayed.claimed, invoked: invokedDocuments, timers: !delayed.timers.isEmpty)
         let invocations = Invocations(
             document: document, typeName: typeName, access: access, invoked: invoked, content: content, read: invokedDocuments
         )
@@ -188,7 +188,7 @@ package struct SCXMLSwiftGenerator {
     ///
     /// - Parameter invoked: The documents the document invokes: the events they return are the
     ///   events of each `<finalize>`, and what they send `#_parent` carries their data.
-    private func executableContent(claimed: Set<TextPosition>, invoked: [InvokedDocument]) -> ExecutableContent? {
+    private func executableContent(claimed: Set<TextPosition>, invoked: [InvokedDocument], timers: Bool) -> ExecutableContent? {
         guard ["null", "statecraft", "swift"].contains(datamodel) else { return nil }
         var ids: [String: String] = [:]
         var names = SwiftNameTable(reserved: ["rawValue", "allCases", "hashValue", "hash"])
@@ -240,6 +240,7 @@ package struct SCXMLSwiftGenerator {
         var content = ExecutableContent(datamodel: datamodel, fields: Self.byID(usable), states: ids, file: file)
         content.adopt(fields, documentName: model.name)
         content.parentEvents = parentEvents
+        content.timersTakeEvents = timers
         if datamodel == "statecraft" {
             // binding="late": each state's data get their values when it is first entered.
             content.lateBindings = fields.lateBindings

@@ -183,6 +183,10 @@ struct SwiftChartWriter {
             // SCXML's In() in executable content sees states leave after their onexit and join before their onentry.
             options.append("actionsSeeStateChanges: true")
         }
+        if let content, content.system.lastEvent {
+            // SCXML's _event stays bound after its transition; actions read its queue, or whether there was one.
+            options.append("actionsSeeLastEvent: true")
+        }
         if !options.isEmpty { arguments.append("options: StatechartOptions(\(options.joined(separator: ", ")))") }
         lines.append("    /// The chart, written with the Statecraft DSL. Done events are ordinary events, as in SCXML.")
         lines.append("    ///")
