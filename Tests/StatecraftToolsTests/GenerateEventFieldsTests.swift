@@ -113,9 +113,39 @@ struct GenerateEventFieldsTests {
                 <transition event="back"><assign location="s" expr="_event.type"/></transition>
               </state>
             """))
+        // A delayed send the engine's timer delivers is external, as the queue tells; a delayed
+        // transition's event (`After`) is taken by a timer that binds no event.
+        let delayed = try generate(statecraft("""
+              <state id="a">
+                <onentry><raise event="later"/><send event="later" delay="1s"/></onentry>
+                <transition event="later"><assign location="s" expr="_event.type"/></transition>
+              </state>
+            """))
+        #expect(delayed.contains("effects.send(.later, after: .milliseconds(1000))"))
+        #expect(delayed.contains("context.s = (effects.lastEvent?.source == .internal ? \"internal\" : \"external\")\n"))
+        func timedDocument(_ read: String) -> String {
+            statecraft("""
+                  <state id="a">
+                    <onentry><raise event="t"/></onentry>
+                    <transition event="t" target="b"><assign location="s" expr="\(read)"/></transition>
+                  </state>
+                  <state id="b">
+                    <onentry><send event="t" delay="1s" id="t"/></onentry>
+                    <onexit><cancel sendid="t"/></onexit>
+                    <transition event="t" target="a"/>
+                  </state>
+                """)
+        }
+        let timed = try generate(timedDocument("_event.name"))
+        let timedFound = try refusals(timedDocument("_event.type"))
+        #expect(timed.contains("After(.seconds(1), to: .a)"))
+        #expect(timedFound == [
+            "<assign> at 5:38: _event.type is known when it runs here, and 't' reaches the machine by a delayed transition's "
+                + "timer, an invocation or the invoking session, whose queue the generated machine does not tell",
+        ])
         #expect(returned == [
-            "<assign> at 7:30: _event.type is known when it runs here, and 'back' reaches the machine by a delayed send, an "
-                + "invocation or the invoking session, whose queue the generated machine does not tell",
+            "<assign> at 7:30: _event.type is known when it runs here, and 'back' reaches the machine by a delayed transition's "
+                + "timer, an invocation or the invoking session, whose queue the generated machine does not tell",
         ])
     }
 

@@ -24,7 +24,7 @@ import StatecraftSCXML
 /// - `type` of an event made in ways that differ only in their queue (a `<raise>` and a `<send>`
 ///   to the machine itself; a `<send targetexpr>`, which may name `#_internal`): the queue tells
 ///   when it runs (`Effects.lastEvent`, in actions), unless a way reaches the machine other than
-///   through its queues (a delayed send taken by a delayed transition's timer, an invocation).
+///   through its queues (a delayed transition's timer, an invocation, the invoking session).
 ///
 /// A field that differs between the ways an event is made, or that only the running machine
 /// knows (an `idlocation` id, the origin of an invoked session), is refused with why.
@@ -50,7 +50,7 @@ struct EventOrigins {
     /// Whether the document invokes others, whose events may reach it under any name.
     private let invokes: Bool
     /// The names some of whose ways reach the machine other than as themselves through its own
-    /// queues: a delayed send's event (a delayed transition's timer takes it), an event an
+    /// queues: a delayed transition's event (its timer takes it, ``DelayedTransitions``), an event an
     /// invocation returns (its `<finalize>` runs before the event is taken), a `done.invoke`, what
     /// the invoking session sends or forwards. `Effects.lastEvent` does not tell their queue.
     private var unqueued: Set<String> = []
@@ -67,9 +67,11 @@ struct EventOrigins {
     ///     invocation's id.
     ///   - fromInvoker: When it is invoked, the events the invoking document gives it, each with
     ///     the `<send target="#_<id>">`s that send it (none: it is forwarded).
+    ///   - timed: The `<send>`s of its delayed transitions (``DelayedTransitions``), which
+    ///     `blocks` leaves out: their events are sent, and a timer takes them, not a queue.
     init(
         model: DocumentModel, blocks: [[Action]], fromInvoked: [(invokeID: String, send: SendModel)] = [],
-        fromInvoker: [(name: String, sends: [SendModel])] = []
+        fromInvoker: [(name: String, sends: [SendModel])] = [], timed: [Action] = []
     ) {
         var invokeIDs: [String] = []
         var anyInvoke = false
@@ -97,7 +99,6 @@ struct EventOrigins {
                     var fields = Self.fields(type: send.target == "#_internal" ? "internal" : "external")
                     // A target computed when it runs may be #_internal: the queue tells.
                     if send.target == nil, send.targetExpr != nil { fields["type"] = .queue }
-                    if send.delay != nil || send.delayExpr != nil { unqueued.insert(event) }
                     fields["origin"] = .ownOrigin
                     fields["origintype"] = .text(SCXMLNames.scxmlProcessor)
                     fields["sendid"] = Self.sendID(of: send, named: event, whose: "the")
@@ -109,6 +110,8 @@ struct EventOrigins {
             }
         }
         blocks.forEach(walk)
+        walk(timed)
+        for case .send(let send) in timed.map(\.kind) { unqueued.insert(send.event ?? Self.computed) }
         for id in doneStates { made["done.state." + id, default: []].append(Self.fields(type: "internal")) }
         for id in invokeIDs {
             var fields = Self.fields(type: "external")
@@ -237,7 +240,8 @@ struct EventOrigins {
         }
         if let other = found.first(where: { !$0.queued }) {
             return .unknown("_event.type is known when it runs here, and '\(SwiftNames.escapedText(other.name))' reaches the "
-                + "machine by a delayed send, an invocation or the invoking session, whose queue the generated machine does not tell")
+                + "machine by a delayed transition's timer, an invocation or the invoking session, whose queue the generated "
+                + "machine does not tell")
         }
         return .queue
     }

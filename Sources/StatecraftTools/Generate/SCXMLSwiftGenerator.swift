@@ -137,7 +137,7 @@ package struct SCXMLSwiftGenerator {
         }
         let delayed = DelayedTransitions(model: model, datamodel: datamodel)
         let invokedDocuments = InvokedDocument.read(document)
-        let content = executableContent(claimed: delayed.claimed, invoked: invokedDocuments, timers: !delayed.timers.isEmpty)
+        let content = executableContent(claimed: delayed.claimed, invoked: invokedDocuments, timed: !delayed.timers.isEmpty)
         let invocations = Invocations(
             document: document, typeName: typeName, access: access, invoked: invoked, content: content, read: invokedDocuments
         )
@@ -188,7 +188,7 @@ package struct SCXMLSwiftGenerator {
     ///
     /// - Parameter invoked: The documents the document invokes: the events they return are the
     ///   events of each `<finalize>`, and what they send `#_parent` carries their data.
-    private func executableContent(claimed: Set<TextPosition>, invoked: [InvokedDocument], timers: Bool) -> ExecutableContent? {
+    private func executableContent(claimed: Set<TextPosition>, invoked: [InvokedDocument], timed: Bool) -> ExecutableContent? {
         guard ["null", "statecraft", "swift"].contains(datamodel) else { return nil }
         var ids: [String: String] = [:]
         var names = SwiftNameTable(reserved: ["rawValue", "allCases", "hashValue", "hash"])
@@ -201,11 +201,17 @@ package struct SCXMLSwiftGenerator {
         var transitions: [TransitionModel] = []
         // Each final inside a state gives (or not) the data of its parent's done event.
         var doneData: [DoneDataSource] = []
+        var timedSends: [Action] = []
         func gather(_ state: StateModel) {
             for child in state.children where child.kind == .final {
                 doneData.append(DoneDataSource(event: "done.state." + state.id, data: child.doneData))
             }
             for block in state.onEntry + state.onExit { blocks.append((block.filter { !claimed.contains($0.position) }, nil)) }
+            // The delayed transitions' <send>s: their events reach the machine by a timer.
+            timedSends += state.onEntry.joined().filter { action in
+                if case .send = action.kind { return claimed.contains(action.position) }
+                return false
+            }
             if let initial = state.initialTransition { blocks.append((initial.actions, nil)) }
             blocks += state.transitions.map { ($0.actions, $0.event) }
             // SCXML 6.5: a <finalize> runs for each event its invocation returns, with that event.
@@ -240,7 +246,7 @@ package struct SCXMLSwiftGenerator {
         var content = ExecutableContent(datamodel: datamodel, fields: Self.byID(usable), states: ids, file: file)
         content.adopt(fields, documentName: model.name)
         content.parentEvents = parentEvents
-        content.timersTakeEvents = timers
+        content.timersTakeEvents = timed
         if datamodel == "statecraft" {
             // binding="late": each state's data get their values when it is first entered.
             content.lateBindings = fields.lateBindings
@@ -248,7 +254,7 @@ package struct SCXMLSwiftGenerator {
         }
         content.eventOrigins = EventOrigins(
             model: model, blocks: blocks.map(\.actions) + [model.script], fromInvoked: invoked.flatMap { document in document.sendsToParent.map { (document.id, $0.send) } },
-            fromInvoker: extraEvents.map { ($0.name, $0.sends) }
+            fromInvoker: extraEvents.map { ($0.name, $0.sends) }, timed: timedSends
         )
         content.survey(blocks, doneData: doneData, reservedTypeNames: reserved, shapes: shapes)
         if datamodel == "statecraft" {
