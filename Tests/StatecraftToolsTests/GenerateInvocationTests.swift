@@ -57,6 +57,26 @@ struct GenerateInvocationTests {
         ])
     }
 
+    /// A `null` document's events carry no data: a `statecraft` child's `#_parent` send with data
+    /// is refused with that reason (not as data of two types).
+    @Test func dataSentToANullParentIsRefusedWithTheParentsDatamodel() throws {
+        let found = try refusals("""
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="null">
+              <state id="a">
+                <invoke><content><scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft">
+                  <final id="f"><onentry><send target="#_parent" event="up"><param name="n" expr="1"/></send></onentry></final>
+                </scxml></content></invoke>
+                <transition event="up" target="b"/>
+              </state>
+              <final id="b"/>
+            </scxml>
+            """)
+        #expect(found == [
+            "<send> at 4:30: the invoking document's datamodel ('null') gives its generated events no data, so the data of "
+                + "'up' has nowhere to go: send it to #_parent without data",
+        ])
+    }
+
     @Test func aDocumentNamedBySrcIsReadFromTheFolderAndNested() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-invoke-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

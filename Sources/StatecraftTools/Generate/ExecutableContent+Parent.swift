@@ -7,6 +7,8 @@ extension ExecutableContent {
     struct ParentEvents {
         var typeName: String
         var shapes: [String: EventDataShape]
+        /// The invoking document's datamodel: only `statecraft` gives its events typed data.
+        var datamodel = "statecraft"
     }
 
     /// An invoked document's `<send target="#_parent">` with data (SCXML 6.4: an invoked
@@ -25,6 +27,10 @@ extension ExecutableContent {
         } catch where error.failsWhenRun {
             // SCXML 6.2: data that cannot be evaluated is error.execution, and nothing is sent.
             return raisingErrorExecution(error.reason, element: "send", at: position, survey: survey)
+        }
+        guard parent.datamodel == "statecraft" else {
+            throw Untranslatable(reason: "the invoking document's datamodel ('\(SwiftNames.escapedText(parent.datamodel))') gives "
+                + "its generated events no data, so the data of '\(name)' has nowhere to go: send it to #_parent without data")
         }
         guard let shape = parent.shapes[event] else {
             throw Untranslatable(reason: "the invoking document gives the event '\(name)' no one data type: it sends it with "

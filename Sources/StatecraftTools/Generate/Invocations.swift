@@ -156,17 +156,18 @@ struct Invocations {
                 continue
             }
             // The events the invoking document sends to this invocation, and those it forwards.
-            var extra = Self.sentEvents(in: parentActions, to: "#_" + invokeID)
+            let toChild = Self.sends(in: parentActions, to: "#_" + invokeID)
+            var extra = Self.names(of: toChild)
             if invoke.autoforward {
                 let descriptors = Self.descriptors(of: child.model)
-                let toItself = Self.sentEvents(in: parentActions, to: nil)
+                let toItself = Self.sentEvents(in: parentActions)
                 if let name = toItself.first(where: { name in descriptors.contains { $0.matches(name) } }) {
                     refuse(invoke, "autoforward is not generated when the invoked document takes an event the invoking "
                         + "document sends itself ('\(SwiftNames.escapedText(name))'): those are processed inside the machine, "
                         + "where they cannot be forwarded")
                     continue
                 }
-                let candidates = Self.eventNames(of: model) + Self.sentEvents(in: parentActions, to: "")
+                let candidates = Self.eventNames(of: model) + Self.sentEvents(in: parentActions, everything: true)
                 let forwarded = candidates.filter { name in descriptors.contains { $0.matches(name) } }
                 if let name = forwarded.first(where: { content?.eventData.shapes[$0] != nil }) {
                     refuse(invoke, "autoforward is not generated when a forwarded event carries data ('\(SwiftNames.escapedText(name))'): "
@@ -185,12 +186,8 @@ struct Invocations {
             typeNames.insert(typeName)
             var generator = SCXMLSwiftGenerator(document: child, typeName: typeName, access: access)
             generator.invoked = true
-            let sends = parentActions.compactMap { action -> SendModel? in
-                guard case .send(let send) = action.kind, send.target == "#_" + invokeID, send.event != nil else { return nil }
-                return send
-            }
-            generator.extraEvents = extra.map { name in (name, invoke.position, sends.filter { $0.event == name }) }
-            generator.parentEvents = content.map { .init(typeName: parentType, shapes: $0.eventData.shapes) }
+            generator.extraEvents = extra.map { name in (name, invoke.position, toChild.filter { $0.event == name }) }
+            generator.parentEvents = content.map { .init(typeName: parentType, shapes: $0.eventData.shapes, datamodel: $0.datamodel) }
             generator.supplied = Dictionary(passed.map { ($0.name, (type: $0.type, from: invoke.position)) }, uniquingKeysWith: { _, last in last })
             do throws(SCXMLGenerationError) {
                 let shape = try generator.generateWithShape()
@@ -200,7 +197,7 @@ struct Invocations {
                 plans.append(Plan(
                     invoke: invoke, owner: state.id, invokeID: invokeID, typeName: typeName, source: source,
                     contextType: shape.contextType, hostRequirements: shape.hostRequirements,
-                    toParent: Self.sentEvents(in: childActions, to: "#_parent"), finalizeDescriptor: found.finalizeDescriptor,
+                    toParent: Self.names(of: Self.sends(in: childActions, to: "#_parent")), finalizeDescriptor: found.finalizeDescriptor,
                     typeCheck: typeCheck, failure: failure, idField: idField,
                     passed: passed.compactMap { value in shape.suppliedLabels[value.name].map { ($0, value) } }
                 ))
@@ -331,19 +328,33 @@ struct Invocations {
         return values
     }
 
-    /// The literal event names `actions` send to `target`, in order and once each: `nil` for the
-    /// machine itself (no target, or a target known only when it runs), `""` for every `<send>`
-    /// and `<raise>`.
-    private static func sentEvents(in actions: [Action], to target: String?) -> [String] {
+    /// The `<send>`s of `actions` with a literal event to the literal `target` (`#_parent`, `#_<id>`).
+    private static func sends(in actions: [Action], to target: String) -> [SendModel] {
+        actions.compactMap { action in
+            guard case .send(let send) = action.kind, send.target == target, send.event != nil else { return nil }
+            return send
+        }
+    }
+
+    /// The event names of `sends`, in order and once each.
+    private static func names(of sends: [SendModel]) -> [String] {
+        var names: [String] = []
+        for case let name? in sends.map(\.event) where !names.contains(name) { names.append(name) }
+        return names
+    }
+
+    /// The literal event names `actions` send the machine itself (no target, or a target known
+    /// only when it runs) or, with `everything`, name in any `<send>` or `<raise>`, in order and
+    /// once each.
+    private static func sentEvents(in actions: [Action], everything: Bool = false) -> [String] {
         var names: [String] = []
         for action in actions {
             let name: String?
             switch action.kind {
             case .send(let send):
-                let matches = target == "" || (target == nil ? send.target == nil || send.targetExpr != nil : send.target == target)
-                name = matches ? send.event : nil
+                name = everything || send.target == nil || send.targetExpr != nil ? send.event : nil
             case .raise(let event):
-                name = target == "" ? event : nil
+                name = everything ? event : nil
             default:
                 name = nil
             }
