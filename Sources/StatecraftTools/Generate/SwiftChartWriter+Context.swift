@@ -201,10 +201,19 @@ extension SwiftChartWriter {
 
     /// A guard closure for `cond`, translated for the events of `descriptor` (the transition's as
     /// the document writes it).
+    ///
+    /// The survey refuses every condition that does not translate before anything is written; one
+    /// that got here all the same is written as a compiler error saying so, never as `false`.
     func guardClosure(_ cond: String, of transition: TransitionModel, descriptor: String?) -> String {
-        guard let content, let swift = try? content.condition(cond, eventIsOptional: transition.event == nil, event: descriptor)
-        else {
-            return "{ _, _ in false }"
+        guard let content else { return "{ _, _ in false }" }
+        let swift: String
+        do {
+            swift = try content.condition(cond, eventIsOptional: transition.event == nil, event: descriptor)
+        } catch {
+            assertionFailure("statecraft generate: an untranslatable condition passed the survey: \(error.reason)")
+            let why = "the condition at \(transition.position) was not translated (\(error.reason)), and the generator did "
+                + "not refuse it: please report this"
+            return "{ _, _ in\n    #error(\(SwiftNames.literal(why)))\n}"
         }
         if content.isSwift { return "{ context, event in context.\(swiftMethod("Condition", transition.position))(event) }" }
         let body = content.located(transition.position, ["return \(swift)"])
