@@ -92,6 +92,34 @@ struct GenerateSystemVariableTests {
         ])
     }
 
+    /// SCXML 5.10: `_event.name` in an entry, an exit or an eventless transition's actions is the
+    /// name of the event taken last (`Effects.lastEvent`); before any event, reading it raises
+    /// `error.execution`. Conditions are not told, and delayed transitions' timers bind no event.
+    @Test func eventNameOutsideTransitionsIsTheLastEventsName() throws {
+        let swift = try GenerationFixtures.generate(document("<log expr=\"_event.name\"/>"))
+        #expect(swift.contains("guard let bound_event_name = effects.lastEvent?.event.scxmlName else {"))
+        #expect(swift.contains("actionsSeeLastEvent: true"))
+        let found = try GenerationFixtures.refusals(GenerationFixtures.statecraft("""
+            <state id="a"><transition cond="_event.name == 'go'" target="b"/></state><final id="b"/>
+            """, data: ""))
+        #expect(found == [
+            "<transition> at 3:15: _event.name outside a transition with an event is the name of the event the machine took "
+                + "last, known when it runs: it is generated in actions, where the machine tells it, not in conditions",
+        ])
+        let timed = try GenerationFixtures.refusals(GenerationFixtures.statecraft("""
+            <state id="a">
+              <onentry><send event="t" delay="1s" id="t"/><log expr="_event.name"/></onentry>
+              <onexit><cancel sendid="t"/></onexit>
+              <transition event="t" target="b"/>
+            </state>
+            <final id="b"/>
+            """, data: ""))
+        #expect(timed == [
+            "<log> at 4:47: _event.name outside a transition with an event is not generated in a document with delayed "
+                + "transitions: their timers take their events without binding _event in the generated machine",
+        ])
+    }
+
     @Test func assigningASystemVariableFailsWhenItRuns() throws {
         let warnings = try GenerationFixtures.warnings(document(
             "<assign location=\"_ioprocessors\" expr=\"1\"/>", onexit: "<foreach array=\"[1]\" item=\"_sessionid\"/>"

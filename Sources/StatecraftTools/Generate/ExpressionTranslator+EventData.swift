@@ -128,6 +128,29 @@ extension ExpressionTranslator {
         return "(effects.lastEvent?.source == .internal ? \"internal\" : \"external\")"
     }
 
+    /// `_event.name` outside a transition with an event (an entry, an exit, an eventless
+    /// transition's actions): the name of the event the machine took last, from
+    /// `Effects.lastEvent` (SCXML 5.10: `_event` stays bound after its transition). Before the
+    /// first event `_event` is unbound, and reading its member raises `error.execution` as in the
+    /// session, whatever the reading.
+    func lastEventName() throws(Untranslatable) -> String {
+        guard inAction else {
+            throw Untranslatable(reason: "_event.name outside a transition with an event is the name of the event the machine "
+                + "took last, known when it runs: it is generated in actions, where the machine tells it, not in conditions")
+        }
+        guard !timersTakeEvents else {
+            throw Untranslatable(reason: "_event.name outside a transition with an event is not generated in a document with "
+                + "delayed transitions: their timers take their events without binding _event in the generated machine")
+        }
+        system?.lastEvent = true
+        var field = ContextField(
+            id: "_event", swiftName: "event_name", type: "String?", initial: "nil", isOptional: true,
+            position: TextPosition(line: 0, column: 0), unboundUntilAssigned: true
+        )
+        field.readPath = "effects.lastEvent?.event.scxmlName"
+        return try read(field, .value)
+    }
+
     private func eventField(_ member: String) throws(Untranslatable) -> EventOrigins.Value {
         guard let descriptor = eventDescriptor, !eventIsOptional, let eventOrigins else {
             throw Untranslatable(reason: "_event.\(member) is generated in the condition and actions of a transition with an "

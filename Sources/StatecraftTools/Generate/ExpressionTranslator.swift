@@ -94,7 +94,7 @@ struct ExpressionTranslator {
         return field
     }
 
-    private var eventName: String { eventIsOptional ? "(event?.scxmlName ?? \"\")" : "event.scxmlName" }
+    private var eventName: String { "event.scxmlName" }
 
     func translate(_ node: ExpressionNode) throws(Untranslatable) -> String {
         try translate(node, reading: .value)
@@ -125,7 +125,7 @@ struct ExpressionTranslator {
         case .path(let base, let steps):
             if case .variable("_event") = base.kind, !hasEvent { throw Self.noEvent }
             if case .variable("_event") = base.kind, steps.count == 1, case .member("name") = steps[0].selector {
-                return eventName
+                return eventIsOptional ? try lastEventName() : eventName
             }
             if case .variable("_event") = base.kind, case .member("data") = steps[0].selector {
                 return try eventDataRead(Array(steps.dropFirst()), reading: reading)
