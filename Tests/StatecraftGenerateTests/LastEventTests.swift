@@ -13,7 +13,7 @@ struct GeneratedLastEventTests {
         var sessionLogs: [String] = []
         let (trace, _) = try runSideBySide(
             LastEvent.makeChart(), context: LastEvent.Context(host: host), document: "LastEvent.scxml",
-            steps: [], name: \.scxmlName,
+            steps: [.wait(.seconds(1))], name: \.scxmlName,
             configure: { session in
                 session.logHandler = { label, message in sessionLogs.append("\(label): \(message)") }
             }
@@ -21,7 +21,7 @@ struct GeneratedLastEventTests {
         #expect(trace.last == ["end"])
         #expect(host.logs == [
             "start: false", "ping: internal", "pong: internal", "between: true", "between: pong", "ping: external",
-            "pong: external",
+            "pong: external", "end: tick",
         ])
         #expect(host.logs == sessionLogs)
     }

@@ -36,9 +36,18 @@ struct DelayedTransitions {
     /// Whether what is not a delayed transition is left to the translation of executable
     /// content (`null`, `statecraft` and `swift` documents) rather than refused.
     private let fallsBack: Bool
+    /// Whether a pairing becomes a timer (``init(model:datamodel:pairs:)``).
+    private let pairs: Bool
 
-    init(model: DocumentModel, datamodel: String) {
+    /// - Parameters:
+    ///   - model: The document.
+    ///   - datamodel: Its datamodel.
+    ///   - pairs: Whether a pairing becomes a timer; `false` leaves every delayed `<send>` and
+    ///     `<cancel>` to the general rule (`effects.send(_:after:id:)`), for a document whose
+    ///     actions read the event taken last, which a timer does not bind.
+    init(model: DocumentModel, datamodel: String, pairs: Bool = true) {
         self.datamodel = datamodel
+        self.pairs = pairs
         fallsBack = ["null", "statecraft", "swift"].contains(datamodel)
         var all: [StateModel] = []
         func collect(_ state: StateModel, under parentID: String?) {
@@ -137,6 +146,7 @@ struct DelayedTransitions {
                 + "in \(place), \(problem)")
             return
         }
+        guard pairs || !fallsBack else { return }
         claimed.insert(action.position)
         timers[state.id, default: []].append(Timer(delay: delay, event: event, transition: transition, position: action.position))
     }

@@ -139,6 +139,8 @@ extension ExpressionTranslator {
                 + "took last, known when it runs: it is generated in actions, where the machine tells it, not in conditions")
         }
         guard !timersTakeEvents else {
+            // The generator then writes the delayed sends as sends (SCXMLSwiftGenerator.generateWithShape).
+            system?.lastEvent = true
             throw Untranslatable(reason: "_event.name outside a transition with an event is not generated in a document with "
                 + "delayed transitions: their timers take their events without binding _event in the generated machine")
         }

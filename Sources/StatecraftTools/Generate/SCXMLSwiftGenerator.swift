@@ -135,9 +135,15 @@ package struct SCXMLSwiftGenerator {
             // The interpreted session's `Host` is its own (`Session(host:)`); its chart is not made here.
             return Shape(source: writer.write(), contextType: "Void", hostRequirements: [], hasInvocations: false)
         }
-        let delayed = DelayedTransitions(model: model, datamodel: datamodel)
+        var delayed = DelayedTransitions(model: model, datamodel: datamodel)
         let invokedDocuments = InvokedDocument.read(document)
-        let content = executableContent(claimed: delayed.claimed, invoked: invokedDocuments, timed: !delayed.timers.isEmpty)
+        var content = executableContent(claimed: delayed.claimed, invoked: invokedDocuments, timed: !delayed.timers.isEmpty)
+        if content?.system.lastEvent == true, !delayed.timers.isEmpty {
+            // Actions read the event taken last (Effects.lastEvent), which a delayed transition's
+            // timer does not bind: the delayed sends stay sends to the machine, and their events are taken.
+            delayed = DelayedTransitions(model: model, datamodel: datamodel, pairs: false)
+            content = executableContent(claimed: delayed.claimed, invoked: invokedDocuments, timed: !delayed.timers.isEmpty)
+        }
         let invocations = Invocations(
             document: document, typeName: typeName, access: access, invoked: invoked, content: content, read: invokedDocuments
         )
