@@ -104,8 +104,8 @@ struct GenerateSystemVariableTests {
             <state id="a"><transition cond="_event.name == 'go'" target="b"/></state><final id="b"/>
             """, data: ""))
         #expect(found == [
-            "<transition> at 3:15: _event.name outside a transition with an event is the name of the event the machine took "
-                + "last, known when it runs: it is generated in actions, where the machine tells it, not in conditions",
+            "<transition> at 3:15: _event.name outside a transition with an event is known when the machine runs (the name of "
+                + "the event it took last): it is generated in actions, where the machine tells it, not in conditions",
         ])
         let timed = try GenerationFixtures.generate(GenerationFixtures.statecraft("""
             <state id="a">

@@ -134,23 +134,30 @@ extension ExpressionTranslator {
     /// first event `_event` is unbound, and reading its member raises `error.execution` as in the
     /// session, whatever the reading.
     func lastEventName() throws(Untranslatable) -> String {
-        guard inAction else {
-            throw Untranslatable(reason: "_event.name outside a transition with an event is the name of the event the machine "
-                + "took last, known when it runs: it is generated in actions, where the machine tells it, not in conditions")
-        }
-        guard !timersTakeEvents else {
-            // The generator then writes the delayed sends as sends (SCXMLSwiftGenerator.generateWithShape).
-            system?.lastEvent = true
-            throw Untranslatable(reason: "_event.name outside a transition with an event is not generated in a document with "
-                + "delayed transitions: their timers take their events without binding _event in the generated machine")
-        }
-        system?.lastEvent = true
+        try readsLastEvent("_event.name", "the name of the event it took last")
         var field = ContextField(
             id: "_event", swiftName: "event_name", type: "String?", initial: "nil", isOptional: true,
             position: TextPosition(line: 0, column: 0), unboundUntilAssigned: true
         )
         field.readPath = "effects.lastEvent?.event.scxmlName"
         return try read(field, .value)
+    }
+
+    /// Notes that `what`, read outside a transition with an event, asks the machine (`telling`
+    /// what) through `Effects.lastEvent`, which actions have: the chart then keeps the event
+    /// (``SystemReads/lastEvent``). In a condition it is refused. With delayed transitions it is
+    /// refused too, after asking the generator to write their `<send>`s as sends, whose events
+    /// the machine takes (an `After` timer takes none): the second translation has no timer.
+    func readsLastEvent(_ what: String, _ telling: String) throws(Untranslatable) {
+        guard inAction else {
+            throw Untranslatable(reason: "\(what) outside a transition with an event is known when the machine runs (\(telling)): "
+                + "it is generated in actions, where the machine tells it, not in conditions")
+        }
+        system?.lastEvent = true
+        guard !timersTakeEvents else {
+            throw Untranslatable(reason: "\(what) outside a transition with an event is not generated with delayed transitions: "
+                + "their timers take their events without binding _event")
+        }
     }
 
     private func eventField(_ member: String) throws(Untranslatable) -> EventOrigins.Value {

@@ -77,19 +77,8 @@ extension ExpressionTranslator {
         case "_event":
             guard hasEvent else { throw Self.noEvent }
             if eventDescriptor != nil, !eventIsOptional { return "true" }
-            // Elsewhere _event is bound once the machine has taken an event (SCXML 5.10), which
-            // the machine tells actions (Effects.lastEvent).
-            guard inAction else {
-                throw Untranslatable(reason: "isBound(_event) outside a transition with an event is known when the machine runs "
-                    + "(whether it has taken an event yet): it is generated in actions, where the machine tells it, not in conditions")
-            }
-            guard !timersTakeEvents else {
-                // The generator then writes the delayed sends as sends (SCXMLSwiftGenerator.generateWithShape).
-                system?.lastEvent = true
-                throw Untranslatable(reason: "isBound(_event) outside a transition with an event is not generated in a document "
-                    + "with delayed transitions: their timers take their events without binding _event in the generated machine")
-            }
-            system?.lastEvent = true
+            // Elsewhere _event is bound once the machine has taken an event (SCXML 5.10).
+            try readsLastEvent("isBound(_event)", "whether it has taken an event yet")
             return "(effects.lastEvent != nil)"
         default: return nil
         }
