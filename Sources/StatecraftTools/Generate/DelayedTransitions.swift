@@ -6,8 +6,11 @@ import StatecraftSCXML
 /// arrives the one transition it can take is the state's own. Then the DSL's `After` says the
 /// same: a timer started on entry, cancelled on exit, taking that transition when it fires.
 ///
-/// Every other delayed `<send>` and every `<cancel>` that is not such a pairing is refused with
-/// why the typed machine would differ; nothing is generated that behaves otherwise.
+/// In `null`, `statecraft` and `swift` documents every other delayed `<send>` and `<cancel>` is
+/// left to the translation of executable content (`effects.send(_:after:id:)`,
+/// `effects.cancel(_:)`), and so are the pairings of a document whose actions read the event taken
+/// last (`pairs: false`); in other datamodels what is not a pairing is refused with why the typed
+/// machine would differ. Nothing is generated that behaves otherwise.
 struct DelayedTransitions {
     typealias Refusal = SCXMLGenerationError.Refusal
 
