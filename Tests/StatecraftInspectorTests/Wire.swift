@@ -23,7 +23,12 @@ struct Reply: Sendable {
 /// concurrency pool that the server needs.
 final class Connection: @unchecked Sendable {
     // Safe to send: one test task uses a connection at a time, awaiting each call.
-    private let descriptor: Int32
+    /// The socket, or -1 once closed. A class whose initializer throws after every stored
+    /// property is set is deinitialized, so `deinit` is the one place that closes it: closing it
+    /// on the way out of `init` as well closed it twice, and the second `close` could close a
+    /// descriptor another thread had just been given the same number for (the server's accepted
+    /// socket, which NIO then failed to register with EBADF and stopped the process).
+    private var descriptor: Int32
     private var pending: [UInt8] = []
 
     init(port: Int) throws {
@@ -42,13 +47,13 @@ final class Connection: @unchecked Sendable {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else {
-            close(descriptor)
-            throw WireError("cannot connect to port \(port)")
-        }
+        guard connected == 0 else { throw WireError("cannot connect to port \(port)") }
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+    }
 
     func write(_ bytes: [UInt8]) throws {
         var offset = 0
