@@ -63,8 +63,6 @@ struct ExecutableContent {
     var currentEvent: String?
     /// Where the document makes its events (`_event.type` and the other fields).
     var eventOrigins: EventOrigins?
-    /// Whether the document has delayed transitions, whose timers bind no `_event`.
-    var timersTakeEvents = false
 
     /// Whether the statement just translated always ends its block (it raises `error.execution`).
     var endsBlock = false
@@ -146,7 +144,6 @@ struct ExecutableContent {
         translator.eventData = eventData.shapes
         translator.eventDescriptor = currentEvent
         translator.eventOrigins = eventOrigins
-        translator.timersTakeEvents = timersTakeEvents
         return translator
     }
 

@@ -145,19 +145,15 @@ extension ExpressionTranslator {
 
     /// Notes that `what`, read outside a transition with an event, asks the machine (`telling`
     /// what) through `Effects.lastEvent`, which actions have: the chart then keeps the event
-    /// (``SystemReads/lastEvent``). In a condition it is refused. With delayed transitions it is
-    /// refused too, after asking the generator to write their `<send>`s as sends, whose events
-    /// the machine takes (an `After` timer takes none): the second translation has no timer.
+    /// (``SystemReads/lastEvent``), and the generator writes the document's delayed transitions
+    /// as delayed sends, whose events the machine takes (an `After` timer takes none). In a
+    /// condition it is refused.
     func readsLastEvent(_ what: String, _ telling: String) throws(Untranslatable) {
         guard inAction else {
             throw Untranslatable(reason: "\(what) outside a transition with an event is known when the machine runs (\(telling)): "
                 + "it is generated in actions, where the machine tells it, not in conditions")
         }
         system?.lastEvent = true
-        guard !timersTakeEvents else {
-            throw Untranslatable(reason: "\(what) outside a transition with an event is not generated with delayed transitions: "
-                + "their timers take their events without binding _event")
-        }
     }
 
     private func eventField(_ member: String) throws(Untranslatable) -> EventOrigins.Value {

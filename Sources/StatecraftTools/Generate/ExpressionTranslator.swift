@@ -50,9 +50,6 @@ struct ExpressionTranslator {
     /// Where the document makes its events, for `_event.type`, `.sendid`, `.origin`,
     /// `.origintype` and `.invokeid`; `nil` refuses them.
     var eventOrigins: EventOrigins? = nil
-    /// Whether the document's delayed sends are delayed transitions (``DelayedTransitions``),
-    /// whose timers take their events without `Effects.lastEvent` seeing them.
-    var timersTakeEvents = false
 
     /// The Swift of a whole expression, which reads unbound data as `reading` says.
     func expression(_ text: String, reading: Reading = .value) throws(Untranslatable) -> String {

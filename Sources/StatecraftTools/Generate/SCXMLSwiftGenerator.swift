@@ -137,12 +137,12 @@ package struct SCXMLSwiftGenerator {
         }
         var delayed = DelayedTransitions(model: model, datamodel: datamodel)
         let invokedDocuments = InvokedDocument.read(document)
-        var content = executableContent(claimed: delayed.claimed, invoked: invokedDocuments, timed: !delayed.timers.isEmpty)
+        var content = executableContent(claimed: delayed.claimed, invoked: invokedDocuments)
         if content?.system.lastEvent == true, !delayed.timers.isEmpty {
             // Actions read the event taken last (Effects.lastEvent), which a delayed transition's
             // timer does not bind: the delayed sends stay sends to the machine, and their events are taken.
             delayed = DelayedTransitions(model: model, datamodel: datamodel, pairs: false)
-            content = executableContent(claimed: delayed.claimed, invoked: invokedDocuments, timed: !delayed.timers.isEmpty)
+            content = executableContent(claimed: delayed.claimed, invoked: invokedDocuments)
         }
         let invocations = Invocations(
             document: document, typeName: typeName, access: access, invoked: invoked, content: content, read: invokedDocuments
@@ -194,7 +194,7 @@ package struct SCXMLSwiftGenerator {
     ///
     /// - Parameter invoked: The documents the document invokes: the events they return are the
     ///   events of each `<finalize>`, and what they send `#_parent` carries their data.
-    private func executableContent(claimed: Set<TextPosition>, invoked: [InvokedDocument], timed: Bool) -> ExecutableContent? {
+    private func executableContent(claimed: Set<TextPosition>, invoked: [InvokedDocument]) -> ExecutableContent? {
         guard ["null", "statecraft", "swift"].contains(datamodel) else { return nil }
         var ids: [String: String] = [:]
         var names = SwiftNameTable(reserved: ["rawValue", "allCases", "hashValue", "hash"])
@@ -252,7 +252,6 @@ package struct SCXMLSwiftGenerator {
         var content = ExecutableContent(datamodel: datamodel, fields: Self.byID(usable), states: ids, file: file)
         content.adopt(fields, documentName: model.name)
         content.parentEvents = parentEvents
-        content.timersTakeEvents = timed
         if datamodel == "statecraft" {
             // binding="late": each state's data get their values when it is first entered.
             content.lateBindings = fields.lateBindings
