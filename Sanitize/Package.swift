@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// The engine's and the runtime's tests, built with a sanitizer (`scripts/sanitize`).
+/// The engine's, the classic API's and the runtime's tests, built with a sanitizer (`scripts/sanitize`).
 ///
 /// A nested package, so that a sanitized build compiles only what these tests need (the core,
 /// the runtime and the testing helpers), not the whole package's dependencies (swift-syntax,
@@ -28,6 +28,15 @@ let package = Package(
             // package (the compiler names it after its own folder, and SwiftPM's -package-name
             // comes after any of ours), so they live in PackageAPI/ and are left out here.
             exclude: ["PackageAPI"],
+            swiftSettings: strict
+        ),
+        // The classic API reads its states and events without retaining them during a move.
+        .testTarget(
+            name: "StatecraftClassicTests",
+            dependencies: [
+                .product(name: "Statecraft", package: root),
+                .product(name: "StatecraftClassic", package: root),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

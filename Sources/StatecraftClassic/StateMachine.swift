@@ -44,13 +44,16 @@ public final class StateMachine<T: Hashable> {
     /// The state the machine was created in.
     public let initialState: State<T>
     /// The state the machine is in.
-    public var currentState: State<T> { currentStorage }
+    public var currentState: State<T> { states[current] }
 
     // The stored properties skip dynamic exclusivity checks: every access is a read or write
     // of one value that ends before any hook of yours runs, so a hook that calls back into the
     // machine (which only queues) never overlaps one. The class is not Sendable, so no other
     // thread can reach it.
-    @usableFromInline @exclusivity(unchecked) var currentStorage: State<T>
+    //
+    // States and events are only ever appended to `states` and `events`, never removed or
+    // replaced, so each lives as long as the machine: a move reads them `unowned(unsafe)`
+    // (no reference count changed, an atomic operation each) and the current state is an index.
     @usableFromInline @exclusivity(unchecked) var states: [State<T>] = []
     @usableFromInline @exclusivity(unchecked) var stateIDs: [T: Int] = [:]
     @usableFromInline @exclusivity(unchecked) var events: [Event<T>] = []
@@ -77,7 +80,6 @@ public final class StateMachine<T: Hashable> {
     /// - Parameter initialState: The state to start in; it is added to the machine.
     public required init(initialState: State<T>) {
         self.initialState = initialState
-        self.currentStorage = initialState
         states = [initialState]
         stateIDs = [initialState.value: 0]
     }
@@ -168,9 +170,29 @@ public final class StateMachine<T: Hashable> {
             queue.append(.fire(event: event))
             return .queued
         }
-        let result = fire(event)
+        let outcome = fire(event)
         if !queue.isEmpty { runQueuedRequests() }
-        return result
+        return transition(outcome)
+    }
+
+    /// What a firing did, without references: the `Transition` is made from it last, after
+    /// the queued requests ran, so that a caller that only looks at the case retains nothing.
+    @usableFromInline
+    enum Outcome {
+        case moved(source: Int, destination: Int)
+        case refused(TransitionError)
+    }
+
+    /// The `Transition` an outcome reports.
+    @inlinable
+    @inline(__always)
+    func transition(_ outcome: Outcome) -> Transition<T> {
+        switch outcome {
+        case .moved(let source, let destination):
+            .success(sourceState: states[source], destinationState: states[destination])
+        case .refused(let error):
+            .error(error)
+        }
     }
 
     /// The index of the event named `name`, or `nil`.
@@ -284,32 +306,32 @@ public final class StateMachine<T: Hashable> {
     }
 
     @inlinable
-    func fire(_ eventID: Int) -> Transition<T> {
-        guard currentStateIsSource(of: eventID) else { return .error(.wrongSourceState) }
-        let event = events[eventID]
+    func fire(_ eventID: Int) -> Outcome {
+        guard currentStateIsSource(of: eventID) else { return .refused(.wrongSourceState) }
+        let event = Unmanaged.passUnretained(events[eventID])
         isMoving = true
         defer { isMoving = false }
-        if let shouldFire = event.shouldFireEvent, !shouldFire(event) {
-            return .error(.transitionDeclined)
+        let declined = event._withUnsafeGuaranteedRef { event in
+            if let shouldFire = event.shouldFireEvent { !shouldFire(event) } else { false }
         }
-        let source = currentStorage
-        event.willFireEvent?(event)
+        if declined { return .refused(.transitionDeclined) }
+        let source = current
+        event._withUnsafeGuaranteedRef { event in if let hook = event.willFireEvent { hook(event) } }
         let destination = destinations[eventID]
         move(to: destination)
-        event.didFireEvent?(event)
-        return .success(sourceState: source, destinationState: states[destination])
+        event._withUnsafeGuaranteedRef { event in if let hook = event.didFireEvent { hook(event) } }
+        return .moved(source: source, destination: destination)
     }
 
     @inlinable
     func move(to destinationID: Int) {
-        let source = currentStorage
-        let destination = states[destinationID]
-        destination.willEnterState?(destination)
-        source.willExitState?(source)
+        let source = Unmanaged.passUnretained(states[current])
+        let destination = Unmanaged.passUnretained(states[destinationID])
+        destination._withUnsafeGuaranteedRef { state in if let hook = state.willEnterState { hook(state) } }
+        source._withUnsafeGuaranteedRef { state in if let hook = state.willExitState { hook(state) } }
         current = destinationID
-        currentStorage = destination
-        source.didExitState?(source)
-        destination.didEnterState?(destination)
+        source._withUnsafeGuaranteedRef { state in if let hook = state.didExitState { hook(state) } }
+        destination._withUnsafeGuaranteedRef { state in if let hook = state.didEnterState { hook(state) } }
     }
 
     @usableFromInline

@@ -17,8 +17,8 @@ struct HookOrderTests {
     @Test func currentStateChangesBetweenWillExitAndDidExit() throws {
         let harness = try Harness()
         var seen: [Harness.Step] = []
-        harness.idle.willExitState = { _ in seen.append(harness.machine.currentState.value) }
-        harness.idle.didExitState = { _ in seen.append(harness.machine.currentState.value) }
+        harness.idle.willExitState = { [unowned harness] _ in seen.append(harness.machine.currentState.value) }
+        harness.idle.didExitState = { [unowned harness] _ in seen.append(harness.machine.currentState.value) }
         harness.machine.fireEvent(harness.start)
         #expect(seen == [.idle, .running])
     }
