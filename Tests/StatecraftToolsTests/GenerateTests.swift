@@ -383,13 +383,29 @@ struct GenerateTests {
             """))
         #expect(swift.contains("Always(targets: [.a, .b])"))
         #expect(swift.contains("History(.h, .deep, defaults: [.a, .b]) { context, event, effects in"))
-        let found = try refusals(document("""
+    }
+
+    @Test func inStateOfAnIdThatNamesNoStateIsNeverTakenWithAWarning() throws {
+        // SCXML 5.9.1: In() asks whether the state is in the configuration; an id that names no
+        // state never is. The session runs such a transition as never taken; so does the
+        // generated chart, and the generator warns, as a condition that never holds is a mistake.
+        let xml = document("""
               <parallel id="p">
                 <state id="a"/>
                 <state id="b"><transition event="e" cond="In('nowhere')" target="a"/></state>
               </parallel>
-            """))
-        #expect(found == ["<transition> at 4:19: the condition 'In('nowhere')' names no state of the document"])
+            """)
+        let swift = try generate(xml)
+        #expect(swift.contains("On(.e, to: .a, guard: { _, _ in false })"))
+        #expect(!swift.contains("When(in:"))
+        #expect(try GenerationFixtures.warnings(xml) == [
+            "<transition> at 4:19: the condition 'In('nowhere')' names no state of the document, so it is false; "
+                + "the generated transition is never taken, as the session never takes it",
+        ])
+        // An id that names a state is the chart's state condition, with no warning.
+        let known = document(#"<state id="a"><transition event="e" cond="In('a')" target="a"/></state>"#)
+        #expect(try generate(known).contains("When(in: .a) { On(.e, to: .a) }"))
+        #expect(try GenerationFixtures.warnings(known).isEmpty)
     }
 
     @Test func theErrorNamesTheFileAndReadsAsCompilerDiagnostics() throws {

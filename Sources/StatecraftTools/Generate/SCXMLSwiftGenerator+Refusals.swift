@@ -57,13 +57,9 @@ enum Refusals {
         for transition in state.transitions {
             if content == nil { refusals += transition.actions.map(refuseAction) }
             if let cond = transition.cond {
-                if let id = SCXMLNullDatamodel.inStateID(cond) {
-                    if !ids.contains(id) {
-                        refusals.append(Refusal(
-                            element: "transition", position: transition.position,
-                            reason: "the condition \(quoted(cond)) names no state of the document"
-                        ))
-                    }
+                if SCXMLNullDatamodel.inStateID(cond) != nil {
+                    // A whole In('id') is a `When`, or never taken when the id names no state
+                    // (``neverTaken(in:)`` warns of it).
                 } else if let content {
                     do throws(Untranslatable) {
                         _ = try content.condition(cond, eventIsOptional: transition.event == nil, event: transition.event)
@@ -82,6 +78,33 @@ enum Refusals {
         for child in state.children {
             find(in: child, parent: state.id, ids: ids, claimed: claimed, content: content, into: &refusals)
         }
+    }
+
+    /// The transitions whose whole condition is `In('id')` of an id that names no state of the
+    /// document: `In()` of such an id is false (SCXML 5.9.1 asks whether the state is in the
+    /// configuration), so they are generated as the session runs them, never taken, and
+    /// reported as warnings, since a condition that can never hold is most likely a mistake.
+    static func neverTaken(in model: DocumentModel) -> [Refusal] {
+        var ids: Set<String> = []
+        func collect(_ state: StateModel) {
+            ids.insert(state.id)
+            state.children.forEach(collect)
+        }
+        model.states.forEach(collect)
+        var warnings: [Refusal] = []
+        func visit(_ state: StateModel) {
+            for transition in state.transitions {
+                guard let cond = transition.cond, let id = SCXMLNullDatamodel.inStateID(cond), !ids.contains(id) else { continue }
+                warnings.append(Refusal(
+                    element: "transition", position: transition.position,
+                    reason: "the condition \(quoted(cond)) names no state of the document, so it is false; the generated "
+                        + "transition is never taken, as the session never takes it"
+                ))
+            }
+            state.children.forEach(visit)
+        }
+        model.states.forEach(visit)
+        return warnings
     }
 
     static func elementName(of state: StateModel) -> String {

@@ -176,7 +176,8 @@ package struct SCXMLSwiftGenerator {
             source: source, contextType: writer.contextType,
             hostRequirements: writer.content.map { $0.needsContext ? $0.requirements : [] } ?? [],
             hasInvocations: !invocations.plans.isEmpty,
-            warnings: ((content?.warnings ?? []) + invocations.warnings).sorted { $0.position < $1.position },
+            warnings: (Refusals.neverTaken(in: model) + (content?.warnings ?? []) + invocations.warnings)
+                .sorted { $0.position < $1.position },
             suppliedLabels: Dictionary(
                 (content?.orderedFields ?? []).filter(\.suppliedByInvoker).map { ($0.id, $0.swiftName) },
                 uniquingKeysWith: { first, _ in first }

@@ -278,14 +278,17 @@ struct SwiftChartWriter {
         default: arguments.append("targets: [\(model.targets.map(state).joined(separator: ", "))]")
         }
         if model.isInternal { arguments.append("type: .internal") }
-        // A whole condition In('id') is the chart's state condition; any other a guard.
+        // A whole condition In('id') is the chart's state condition; any other a guard. In() of
+        // an id that names no state is false, as the session answers: a guard that never allows.
         let inState = model.cond.flatMap(SCXMLNullDatamodel.inStateID)
         if let cond = model.cond, inState == nil {
             arguments.append("guard: " + guardClosure(cond, of: model, descriptor: descriptor))
+        } else if let id = inState, stateNames[id] == nil {
+            arguments.append("guard: { _, _ in false }")
         }
         var line = "\(model.event == nil ? "Always" : "On")(\(arguments.joined(separator: ", ")))"
             + actionClosure(model.actions, eventIsOptional: model.event == nil, event: descriptor)
-        if let id = inState {
+        if let id = inState, stateNames[id] != nil {
             line = "When(in: \(state(id))) { \(line) }"
         }
         return "\(line)  // <transition> at \(model.position)"
