@@ -21,7 +21,7 @@ struct GeneratedLastEventTests {
         #expect(trace.last == ["end"])
         #expect(host.logs == [
             "start: false", "ping: internal", "pong: internal", "between: true", "between: pong", "ping: external",
-            "pong: external", "end: tick",
+            "pong: external", "tick: internal", "tick: external", "end: tick",
         ])
         #expect(host.logs == sessionLogs)
     }

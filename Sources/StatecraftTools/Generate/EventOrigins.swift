@@ -24,7 +24,8 @@ import StatecraftSCXML
 /// - `type` of an event made in ways that differ only in their queue (a `<raise>` and a `<send>`
 ///   to the machine itself; a `<send targetexpr>`, which may name `#_internal`): the queue tells
 ///   when it runs (`Effects.lastEvent`, in actions), unless a way reaches the machine other than
-///   through its queues (a delayed transition's timer, an invocation, the invoking session).
+///   through its queues (an invocation, the invoking session). A delayed transition's `<send>`
+///   counts as a send: the read makes the generator keep delayed sends as sends.
 ///
 /// A field that differs between the ways an event is made, or that only the running machine
 /// knows (an `idlocation` id, the origin of an invoked session), is refused with why.
@@ -50,10 +51,14 @@ struct EventOrigins {
     /// Whether the document invokes others, whose events may reach it under any name.
     private let invokes: Bool
     /// The names some of whose ways reach the machine other than as themselves through its own
-    /// queues: a delayed transition's event (its timer takes it, ``DelayedTransitions``), an event an
-    /// invocation returns (its `<finalize>` runs before the event is taken), a `done.invoke`, what
-    /// the invoking session sends or forwards. `Effects.lastEvent` does not tell their queue.
+    /// queues: an event an invocation returns (its `<finalize>` runs before the event is taken),
+    /// a `done.invoke`, what the invoking session sends or forwards. `Effects.lastEvent` does not
+    /// tell their queue.
     private var unqueued: Set<String> = []
+    /// The names a delayed transition's timer takes (``DelayedTransitions``): a document
+    /// whose delayed sends stay sends (`DelayedTransitions(pairs: false)`) takes them from its
+    /// external queue, where `Effects.lastEvent` tells the queue.
+    private var timed: Set<String> = []
     /// Every event name the document makes or a transition names (wildcards left out): the
     /// events a descriptor may take.
     private(set) var names: Set<String> = []
@@ -111,7 +116,7 @@ struct EventOrigins {
         }
         blocks.forEach(walk)
         walk(timed)
-        for case .send(let send) in timed.map(\.kind) { unqueued.insert(send.event ?? Self.computed) }
+        for case .send(let send) in timed.map(\.kind) { self.timed.insert(send.event ?? Self.computed) }
         for id in doneStates { made["done.state." + id, default: []].append(Self.fields(type: "internal")) }
         for id in invokeIDs {
             var fields = Self.fields(type: "external")
@@ -193,8 +198,8 @@ struct EventOrigins {
         if alternatives.contains("*") {
             return .unknown("_event.\(member) is not generated in a transition taking every event ('*')")
         }
-        // Each way with the name it makes and whether the machine's queues tell it (`queued`).
-        var found: [(name: String, value: Value, queued: Bool)] = []
+        // Each way with the name it makes and how it reaches the machine.
+        var found: [(name: String, value: Value, reach: Reach)] = []
         for alternative in alternatives {
             let names = made.keys.filter { $0 == alternative || $0.hasPrefix(alternative + ".") }.sorted()
             if names.isEmpty {
@@ -203,13 +208,13 @@ struct EventOrigins {
                         + "from an invoked session, whose _event.\(member) is known when it runs")
                 }
                 // From the app.
-                found.append((alternative, member == "type" ? .text("external") : .undefined, true))
+                found.append((alternative, member == "type" ? .text("external") : .undefined, .queue))
             }
             for name in names {
-                for fields in made[name] ?? [] { found.append((name, fields[member] ?? .undefined, !unqueued.contains(name))) }
+                for fields in made[name] ?? [] { found.append((name, fields[member] ?? .undefined, reach(name))) }
             }
             for fields in made[Self.computed] ?? [] {
-                found.append(("an event named by a <send eventexpr>", fields[member] ?? .undefined, !unqueued.contains(Self.computed)))
+                found.append(("an event named by a <send eventexpr>", fields[member] ?? .undefined, reach(Self.computed)))
             }
         }
         guard let first = found.first else { return .undefined }
@@ -228,20 +233,38 @@ struct EventOrigins {
         return first.value
     }
 
+    /// How the events of a name reach the machine.
+    enum Reach {
+        /// Through its queues, which `Effects.lastEvent` tells.
+        case queue
+        /// Some by a delayed transition's timer, the rest through its queues: a document whose
+        /// delayed sends stay sends (`DelayedTransitions(pairs: false)`) takes them all from its queues.
+        case timer
+        /// Some by an invocation or from the invoking session, whose queue is not told.
+        case other
+    }
+
+    private func reach(_ name: String) -> Reach {
+        if unqueued.contains(name) { return .other }
+        return timed.contains(name) ? .timer : .queue
+    }
+
     /// `_event.type` when the ways an event is made differ in it: `.queue` when each is
     /// `internal` by the internal queue or `external` by the external one (a `<raise>` and a
     /// `<send>` of one name, a `<send targetexpr>`), as `Effects.lastEvent` tells when it runs.
-    private static func byQueue(_ found: [(name: String, value: Value, queued: Bool)]) -> Value {
+    /// A way taken by a delayed transition's timer counts as its `<send>`: reading the queue in
+    /// an action makes the generator write the delayed transitions as delayed sends
+    /// (``SystemReads/lastEvent``), whose events the machine takes from its external queue.
+    private static func byQueue(_ found: [(name: String, value: Value, reach: Reach)]) -> Value {
         let byQueue: Set<Value> = [.text("internal"), .text("external"), .queue]
         if let other = found.first(where: { !byQueue.contains($0.value) }) {
             if case .unknown = other.value { return other.value }
             return .unknown("_event.type is not one value here: '\(SwiftNames.escapedText(other.name))' is made by the platform "
                 + "(\(describe(other.value))), and a generated event does not carry where it came from")
         }
-        if let other = found.first(where: { !$0.queued }) {
+        if let other = found.first(where: { $0.reach == .other }) {
             return .unknown("_event.type is known when it runs here, and '\(SwiftNames.escapedText(other.name))' reaches the "
-                + "machine by a delayed transition's timer, an invocation or the invoking session, whose queue the generated "
-                + "machine does not tell")
+                + "machine from an invocation or the invoking session, whose queue the generated machine does not tell")
         }
         return .queue
     }
