@@ -1,41 +1,17 @@
 public import Synchronization
-
-#if STATECRAFT_TSAN_ANNOTATIONS
-/// ThreadSanitizer's own annotation: what happened before a matching release happens before this.
-@_silgen_name("__tsan_acquire")
-func threadSanitizerAcquire(_ address: UnsafeRawPointer)
-
-/// ThreadSanitizer's own annotation: what happened before this happens before a matching acquire.
-@_silgen_name("__tsan_release")
-func threadSanitizerRelease(_ address: UnsafeRawPointer)
-#endif
+import Statecraft
 
 extension Mutex where Value: ~Copyable {
-    /// `withLock`, which in a build for ThreadSanitizer also tells it about the lock.
+    /// `withLock`, which in a build for ThreadSanitizer (`scripts/sanitize` builds with
+    /// `-DSTATECRAFT_TSAN_ANNOTATIONS`) also tells the sanitizer that one holder's writes happen
+    /// before the next holder's reads; any other build calls `withLock` and nothing else.
     ///
     /// Tests that share state between tasks through a `Mutex` take its lock with this, so that
-    /// they run clean under ThreadSanitizer as the runtime does (`StatecraftRuntime` keeps an
-    /// internal copy, since it does not depend on this module).
-    ///
-    /// On Linux the Mutex takes and releases a contended lock in `_lockSlow` and `_unlockSlow`,
-    /// compiled into the toolchain's `libswiftSynchronization.so` without ThreadSanitizer's
-    /// instrumentation, so it cannot see that one holder's writes happen before the next
-    /// holder's reads and reports every contended access as a race (ten lines that append to
-    /// an array in a `Mutex` from eight threads show it). `scripts/sanitize` builds with
-    /// `-DSTATECRAFT_TSAN_ANNOTATIONS`, which adds the acquire and release the sanitizer needs;
-    /// any other build calls `withLock` and nothing else.
+    /// they run clean under ThreadSanitizer as the runtime does; both call the core's one
+    /// implementation, which says why Linux's `Mutex` needs it.
     public func withLockChecked<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
-        #if STATECRAFT_TSAN_ANNOTATIONS
-        let address = withUnsafePointer(to: self) { UnsafeRawPointer($0) }
-        return try withLock { (value: inout sending Value) throws(E) -> sending Result in
-            threadSanitizerAcquire(address)
-            defer { threadSanitizerRelease(address) }
-            return try body(&value)
-        }
-        #else
-        return try withLock(body)
-        #endif
+        try withLockForSanitizer(body)
     }
 }

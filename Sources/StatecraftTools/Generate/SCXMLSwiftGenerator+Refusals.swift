@@ -12,12 +12,6 @@ enum Refusals {
     /// - Parameter content: The translation of executable content and data, for a `null` or
     ///   `statecraft` document; `nil` refuses all of it.
     static func find(in model: DocumentModel, delayed: DelayedTransitions, content: ExecutableContent?) -> [Refusal] {
-        var ids: Set<String> = []
-        func collect(_ state: StateModel) {
-            ids.insert(state.id)
-            state.children.forEach(collect)
-        }
-        model.states.forEach(collect)
         var refusals = delayed.refusals + shapes(in: model)
         if let content {
             refusals += content.refusals
@@ -25,12 +19,12 @@ enum Refusals {
             refusals += model.data.map(refuseData)
             refusals += model.script.map(refuseAction)
         }
-        for state in model.states { find(in: state, ids: ids, claimed: delayed.claimed, content: content, into: &refusals) }
+        for state in model.states { find(in: state, claimed: delayed.claimed, content: content, into: &refusals) }
         return refusals.sorted { $0.position < $1.position }
     }
 
     private static func find(
-        in state: StateModel, parent: String? = nil, ids: Set<String>, claimed: Set<TextPosition>, content: ExecutableContent?,
+        in state: StateModel, parent: String? = nil, claimed: Set<TextPosition>, content: ExecutableContent?,
         into refusals: inout [Refusal]
     ) {
         if content == nil {
@@ -76,7 +70,7 @@ enum Refusals {
             }
         }
         for child in state.children {
-            find(in: child, parent: state.id, ids: ids, claimed: claimed, content: content, into: &refusals)
+            find(in: child, parent: state.id, claimed: claimed, content: content, into: &refusals)
         }
     }
 
@@ -85,26 +79,27 @@ enum Refusals {
     /// configuration), so they are generated as the session runs them, never taken, and
     /// reported as warnings, since a condition that can never hold is most likely a mistake.
     static func neverTaken(in model: DocumentModel) -> [Refusal] {
-        var ids: Set<String> = []
+        let states = everyState(of: model)
+        let ids = Set(states.map(\.id))
+        return states.flatMap(\.transitions).compactMap { transition in
+            guard let cond = transition.cond, let id = SCXMLNullDatamodel.inStateID(cond), !ids.contains(id) else { return nil }
+            return Refusal(
+                element: "transition", position: transition.position,
+                reason: "the condition \(quoted(cond)) names no state of the document, so it is false; the generated "
+                    + "transition is never taken, as the session never takes it"
+            )
+        }
+    }
+
+    /// Every state of the document, in document order, each before its children.
+    private static func everyState(of model: DocumentModel) -> [StateModel] {
+        var states: [StateModel] = []
         func collect(_ state: StateModel) {
-            ids.insert(state.id)
+            states.append(state)
             state.children.forEach(collect)
         }
         model.states.forEach(collect)
-        var warnings: [Refusal] = []
-        func visit(_ state: StateModel) {
-            for transition in state.transitions {
-                guard let cond = transition.cond, let id = SCXMLNullDatamodel.inStateID(cond), !ids.contains(id) else { continue }
-                warnings.append(Refusal(
-                    element: "transition", position: transition.position,
-                    reason: "the condition \(quoted(cond)) names no state of the document, so it is false; the generated "
-                        + "transition is never taken, as the session never takes it"
-                ))
-            }
-            state.children.forEach(visit)
-        }
-        model.states.forEach(visit)
-        return warnings
+        return states
     }
 
     static func elementName(of state: StateModel) -> String {
