@@ -52,8 +52,10 @@ public final class StateMachine<T: Hashable> {
     // thread can reach it.
     //
     // States and events are only ever appended to `states` and `events`, never removed or
-    // replaced, so each lives as long as the machine: a move reads them `unowned(unsafe)`
-    // (no reference count changed, an atomic operation each) and the current state is an index.
+    // replaced, so each lives as long as the machine: a move borrows them through `Unmanaged`
+    // (`_withUnsafeGuaranteedRef`), changing no reference count (an atomic operation each), and
+    // the current state is an index. A hook's closure is still retained for its call, so that
+    // the hook may replace or clear itself.
     @usableFromInline @exclusivity(unchecked) var states: [State<T>] = []
     @usableFromInline @exclusivity(unchecked) var stateIDs: [T: Int] = [:]
     @usableFromInline @exclusivity(unchecked) var events: [Event<T>] = []
