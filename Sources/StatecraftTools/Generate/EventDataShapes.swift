@@ -31,6 +31,10 @@ struct EventDataShape: Hashable {
     /// Whether the data is one value given by `<content>`, kept in the field `value`, which
     /// `_event.data` reads as a whole.
     var isContent: Bool
+    /// Whether this is an error event's, which carries the id of the `<send>` whose failure
+    /// raised it in the field `sendid`, which `_event.sendid` reads (SCXML 5.10.1); its `fields`
+    /// are then empty: the processor's error events carry no data the document gives.
+    var carriesSendID = false
 }
 
 /// A final state's `<donedata>` (or its absence), which gives the data of its parent's done
@@ -184,18 +188,36 @@ struct EventDataShapes {
                 merged[index].isOptional = true
                 merged[index].mayBeAbsent = !first.isContent
             }
-            var typeName = SwiftNames.typeName(name) + "Data"
-            var suffix = 2
-            while typeNames.contains(typeName) {
-                typeName = SwiftNames.typeName(name) + "Data\(suffix)"
-                suffix += 1
-            }
-            typeNames.insert(typeName)
+            let typeName = Self.typeName(of: name, apart: &typeNames)
             shapes[name] = EventDataShape(eventName: name, typeName: typeName, fields: merged, isContent: first.isContent)
         }
         self.shapes = shapes
         self.refused = refused
         self.failing = failing
+    }
+
+    /// Gives the error events `error.execution` and `error.communication` that the machine raises
+    /// (of `raised`) a struct that carries the id of the `<send>` whose failure raised them
+    /// (``EventDataShape/carriesSendID``), named apart from `reserved` and the other events' structs.
+    mutating func carrySendIDs(raised: Set<String>, reserved: Set<String>) {
+        var typeNames = reserved.union(shapes.values.map(\.typeName))
+        for name in ["error.execution", "error.communication"] where raised.contains(name) && shapes[name] == nil {
+            let typeName = Self.typeName(of: name, apart: &typeNames)
+            shapes[name] = EventDataShape(eventName: name, typeName: typeName, fields: [], isContent: false, carriesSendID: true)
+        }
+    }
+
+    /// The data struct's name for the event `name` (`PingData`, `PingData2`...), not one of
+    /// `typeNames`, to which it is added.
+    private static func typeName(of name: String, apart typeNames: inout Set<String>) -> String {
+        var typeName = SwiftNames.typeName(name) + "Data"
+        var suffix = 2
+        while typeNames.contains(typeName) {
+            typeName = SwiftNames.typeName(name) + "Data\(suffix)"
+            suffix += 1
+        }
+        typeNames.insert(typeName)
+        return typeName
     }
 
     /// The data shapes of the events a transition with the event descriptor `descriptor` takes,

@@ -12,7 +12,8 @@ import StatecraftSCXML
 ///   the `<send>`'s `id` (undefined without one), the session's own `#_scxml_<id>` origin and the
 ///   SCXML processor's type; to `#_internal` the same but `internal`.
 /// - `done.state.<id>`: `internal`; `done.invoke.<id>`: `external`, from the SCXML processor,
-///   with the invocation's id; `error.*`: `platform`.
+///   with the invocation's id; `error.*`: `platform`, and, when a `<send>` has an id, the id of
+///   the `<send>` whose failure raised it, which the event then carries.
 /// - What an invoked document sends to `#_parent`: `external`, from the SCXML processor, with
 ///   the invocation's id and the `<send>`'s `id` (its origin, the invoked session's location, is
 ///   known when it runs).
@@ -39,6 +40,10 @@ struct EventOrigins {
         /// `_event.type`'s `internal` or `external`, by the queue the event came from, known when
         /// it runs: the generated machine reads `Effects.lastEvent`.
         case queue
+        /// An error event's `sendid`: the id of the `<send>` whose failure raised it, which the
+        /// event carries (``EventDataShapes/carrySendIDs(raised:reserved:)``); `nil` when no `<send>`
+        /// with an id raised it.
+        case failedSend
         /// Known only when the machine runs: why.
         case unknown(String)
     }
@@ -160,9 +165,7 @@ struct EventOrigins {
         for name in ["error.execution", "error.communication"] {
             var fields = Self.fields(type: "platform")
             // An error of a failed <send> carries its id (SCXML 5.10.1).
-            if sendsCarryIDs {
-                fields["sendid"] = .unknown("an error event carries the id of the <send> that failed, if any, known when it runs")
-            }
+            if sendsCarryIDs { fields["sendid"] = .failedSend }
             made[name, default: []].append(fields)
         }
         var named = Set(made.keys)
@@ -275,6 +278,7 @@ struct EventOrigins {
         case .text(let text): "'\(SwiftNames.escapedText(text))'"
         case .ownOrigin: "the machine's own origin"
         case .queue: "'internal' or 'external' by its queue"
+        case .failedSend: "the id of the <send> that failed, if any"
         case .unknown: "not known"
         }
     }

@@ -18,7 +18,7 @@ extension ExecutableContent {
     /// it fails, `error.execution` raised and `nil` returned, so that the done event has no data
     /// (SCXML 5.7), as the session does.
     mutating func doneDataStatements(_ data: DoneDataModel, event: String, survey: Bool) throws(Untranslatable) -> [String] {
-        let failure = "effects.raise(.\(eventCases["error.execution"] ?? "_"))"
+        let failure = raising("error.execution")
         if let why = eventData.failing[data.position] {
             if survey {
                 warnFailure(why, element: "donedata", at: data.position,

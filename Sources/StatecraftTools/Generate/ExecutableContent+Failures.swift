@@ -11,7 +11,7 @@ extension ExecutableContent {
         endsBlock = true
         return [
             "do {  // \(why): the session raises error.execution, and runs no more of the block",
-            "    effects.raise(.\(eventCases["error.execution"] ?? "_"))",
+            "    \(raising("error.execution"))",
             "    return",
             "}",
         ]
@@ -36,10 +36,22 @@ extension ExecutableContent {
         if survey { noteInternal("error.execution", at: position) }
         return [
             "guard \(condition) else {",
-            "    effects.raise(.\(eventCases["error.execution"] ?? "_"))",
+            "    \(raising("error.execution"))",
             "    return",
             "}",
         ]
+    }
+}
+
+extension ExecutableContent {
+    /// The statement that raises the error event `name` (`error.execution`, `error.communication`).
+    func raising(_ name: String) -> String { "effects.raise(\(errorEvent(name)))" }
+
+    /// The error event `name`'s value: its case, carrying the id of the `<send>` being translated
+    /// (``failingSendID``) when the error events carry ids (``EventDataShape/carriesSendID``).
+    func errorEvent(_ name: String) -> String {
+        guard eventData.shapes[name]?.carriesSendID == true else { return "." + (eventCases[name] ?? "_") }
+        return eventValue(name, failingSendID.map { "sendid: \($0)" } ?? "")
     }
 }
 

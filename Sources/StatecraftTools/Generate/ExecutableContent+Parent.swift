@@ -55,7 +55,7 @@ extension ExecutableContent {
         let arguments = try dataArguments(send, event: event, shape: shape)
         return [
             "guard \(host)deliver(.\(outgoingCases[event] ?? "_"), with: \(type)(\(arguments)), to: \"#_parent\") else {",
-            "    effects.raise(.\(eventCases["error.communication"] ?? "_"))",
+            "    \(raising("error.communication"))",
             "    return",
             "}",
         ]

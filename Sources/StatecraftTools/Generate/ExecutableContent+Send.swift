@@ -12,9 +12,7 @@ extension ExecutableContent {
         if send.targetExpr != nil, datamodel != "statecraft" { others.append("targetexpr") }
         if send.typeExpr != nil, datamodel != "statecraft" { others.append("typeexpr") }
         if send.idLocation != nil, datamodel != "statecraft" { others.append("idlocation") }
-        // A delayexpr that is a string literal is a delay written in another way (statecraft).
-        let literalDelay = datamodel == "statecraft" ? send.delayExpr.flatMap(DelayedTransitions.stringLiteral) : nil
-        if send.delayExpr != nil, literalDelay == nil, datamodel != "statecraft" { others.append("delayexpr") }
+        if send.delayExpr != nil, datamodel != "statecraft" { others.append("delayexpr") }
         var data: [String] = []
         if !send.namelist.isEmpty { data.append("namelist") }
         if !send.params.isEmpty { data.append("<param>") }
@@ -42,6 +40,41 @@ extension ExecutableContent {
             }
         }
         if let why = eventData.refused[position] { throw Untranslatable(reason: why) }
+        // idlocation: a new id, stored before anything of the send is evaluated (the session's
+        // order), given to the event, and carried by the error its failure raises (SCXML 5.10.1).
+        var idLines: [String] = []
+        var id = send.id.map(SwiftNames.literal)
+        if let location = send.idLocation {
+            let node: LocationNode
+            do {
+                node = try StatecraftExpressionSyntax.location(location)
+            } catch {
+                throw Untranslatable(reason: "the idlocation '\(SwiftNames.escapedText(location))' does not parse: \(error.message)")
+            }
+            if let refused = refusedAssignment(node, element: "send", at: position, survey: survey) { return refused }
+            let field = try translator(eventIsOptional: true, inAction: true).field(of: node)
+            system.sessionID = true
+            system.sendIDs = true
+            idLines = ["let sendID = context.newSendID()", "context.\(field.swiftName) = sendID"]
+            id = "sendID"
+        }
+        failingSendID = id
+        defer { failingSendID = nil }
+        var lines: [String]
+        do throws(Untranslatable) {
+            lines = try sendStatements(send, expressions, at: position, survey: survey)
+        } catch where error.failsWhenRun {
+            lines = raisingErrorExecution(error.reason, element: "send", at: position, survey: survey)
+        }
+        return idLines.isEmpty ? lines : ["do {"] + (idLines + lines).map { "    " + $0 } + ["}"]
+    }
+
+    /// A `<send>`'s statements after its id is made: what it evaluates, then what sends it.
+    private mutating func sendStatements(
+        _ send: SendModel, _ expressions: ExpressionTranslator, at position: TextPosition, survey: Bool
+    ) throws(Untranslatable) -> [String] {
+        // A delayexpr that is a string literal is a delay written in another way (statecraft).
+        let literalDelay = datamodel == "statecraft" ? send.delayExpr.flatMap(DelayedTransitions.stringLiteral) : nil
         // SCXML 6.2: data that cannot be evaluated is error.execution, and nothing is sent.
         if let why = eventData.failing[position] { return raisingErrorExecution(why, element: "send", at: position, survey: survey) }
         if let type = send.type, !["scxml", SCXMLNames.scxmlProcessor].contains(type) {
@@ -65,23 +98,6 @@ extension ExecutableContent {
         guard send.event != nil || computed != nil else { throw Untranslatable(reason: "a <send> without event is not generated") }
         // With eventexpr there is no literal name: `computed` is the event.
         let event = send.event ?? ""
-        // idlocation: a new id, stored before the event is sent (the session's order), and given to it.
-        var idLines: [String] = []
-        var id = send.id.map(SwiftNames.literal)
-        if let location = send.idLocation {
-            let node: LocationNode
-            do {
-                node = try StatecraftExpressionSyntax.location(location)
-            } catch {
-                throw Untranslatable(reason: "the idlocation '\(SwiftNames.escapedText(location))' does not parse: \(error.message)")
-            }
-            if let refused = refusedAssignment(node, element: "send", at: position, survey: survey) { return refused }
-            let field = try translator(eventIsOptional: true, inAction: true).field(of: node)
-            system.sessionID = true
-            system.sendIDs = true
-            idLines = ["let sendID = context.newSendID()", "context.\(field.swiftName) = sendID"]
-            id = "sendID"
-        }
         // A typeexpr and a delayexpr are evaluated when the send runs, before the event is sent.
         var checks: [String] = []
         if let expr = send.typeExpr { checks += try typeCheck(expr, expressions, at: position, survey: survey) }
@@ -96,11 +112,11 @@ extension ExecutableContent {
             lines = try sendLines(event, targetExpr: expr, expressions, delayed: delayed, at: position, survey: survey)
         } else {
             lines = try sendLines(
-                send, event: event, computed: computed, id: id, literalDelay: literalDelay, delayExpr: delayExpr, at: position,
-                survey: survey
+                send, event: event, computed: computed, id: failingSendID, literalDelay: literalDelay, delayExpr: delayExpr,
+                at: position, survey: survey
             )
         }
-        let all = checks + idLines + lines
+        let all = checks + lines
         return all.count == lines.count ? lines : ["do {"] + all.map { "    " + $0 } + ["}"]
     }
 
@@ -159,7 +175,7 @@ extension ExecutableContent {
             if survey { noteInternal(error, at: position) }
             return [
                 "guard \(host)deliver(.\(outgoingCases[event] ?? "_"), to: \(SwiftNames.literal(target))) else {",
-                "    effects.raise(.\(eventCases[error] ?? "_"))",
+                "    \(raising(error))",
                 "    return",
                 "}",
             ]
@@ -194,7 +210,7 @@ extension ExecutableContent {
             "} else if target == \"#_scxml_\" + context.sessionID {",
             "    effects.send(.\(name))",
             "} else if !\(host)deliver(.\(outgoingCases[event] ?? "_"), to: target) {",
-            "    effects.raise(target.hasPrefix(\"#_\") ? .\(eventCases["error.communication"] ?? "_") : .\(eventCases["error.execution"] ?? "_"))",
+            "    effects.raise(target.hasPrefix(\"#_\") ? \(errorEvent("error.communication")) : \(errorEvent("error.execution")))",
             "    return",
             "}",
         ]

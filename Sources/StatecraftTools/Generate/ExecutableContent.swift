@@ -75,6 +75,9 @@ struct ExecutableContent {
     var documentName: String?
     /// The system variables the document reads that the context carries (`_sessionid`).
     var system = SystemReads()
+    /// The Swift of the id of the `<send>` being translated (its `id`, or the one made for its
+    /// `idlocation`), which the errors it raises carry; `nil` outside a `<send>` or without an id.
+    var failingSendID: String?
 
     /// The ids of every `<data>` of the document, those refused included.
     var declared: Set<String> = []
@@ -272,7 +275,7 @@ struct ExecutableContent {
                         // SCXML 5.9: the branch's condition is false, and error.execution is raised
                         // when it is evaluated, as the session does.
                         if survey { noteInternal("error.execution", at: action.position) }
-                        let raise = "effects.raise(.\(eventCases["error.execution"] ?? "_"))  // \(why): false"
+                        let raise = "\(raising("error.execution"))  // \(why): false"
                         lines += located(action.position, [raise, "if Bool(false) {"]).map { inner + $0 }
                     } else {
                         let header = located(action.position, ["if \(try expression(cond, condition)) {"])
@@ -384,7 +387,7 @@ struct ExecutableContent {
         let bindings = unwraps.fields.map { "let \(Unwraps.constant($0)) = \($0.readPath ?? "context." + $0.swiftName)" }
         return [
             "guard \(bindings.joined(separator: ", ")) else {",
-            "    effects.raise(.\(eventCases["error.execution"] ?? "_"))",
+            "    \(raising("error.execution"))",
             "    \(exit)",
             "}",
         ]

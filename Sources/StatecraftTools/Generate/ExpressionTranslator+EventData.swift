@@ -96,15 +96,33 @@ extension ExpressionTranslator {
         case .queue:
             return try lastEventSource()
         case .undefined:
-            var field = ContextField(
-                id: "_event." + member, swiftName: "event_" + member, type: "String?", initial: "nil", isOptional: true,
-                position: TextPosition(line: 0, column: 0), unboundUntilAssigned: true
-            )
-            field.readPath = "(nil as String?)"
-            return try read(field, reading)
+            return try read(Self.eventField(member, path: "(nil as String?)"), reading)
+        case .failedSend:
+            return try read(Self.eventField(member, path: try failedSendID()), reading)
         case .unknown(let why):
             throw Untranslatable(reason: why)
         }
+    }
+
+    /// `_event.<member>` as a field unbound until assigned, read at `path` (a `String?`), so that
+    /// reading it when it is undefined is what reading unbound data is.
+    private static func eventField(_ member: String, path: String) -> ContextField {
+        var field = ContextField(
+            id: "_event." + member, swiftName: "event_" + member, type: "String?", initial: "nil", isOptional: true,
+            position: TextPosition(line: 0, column: 0), unboundUntilAssigned: true
+        )
+        field.readPath = path
+        return field
+    }
+
+    /// An error event's `sendid` (``EventOrigins/Value/failedSend``): the id its data carries,
+    /// of each error event the transition takes. Reading it makes the error events carry it
+    /// (``SystemReads/errorSendIDs``): until they do (the survey), `nil`.
+    private func failedSendID() throws(Untranslatable) -> String {
+        system?.errorSendIDs = true
+        let carrying = (EventDataShapes.taken(by: eventDescriptor ?? "", in: eventData) ?? []).filter(\.carriesSendID)
+        guard !carrying.isEmpty else { return "(nil as String?)" }
+        return "(" + carrying.map { "\($0.typeName)(event)?.sendid" }.joined(separator: " ?? ") + ")"
     }
 
     /// `isBound(_event.<member>)`: whether the events the transition takes have the field.
@@ -112,6 +130,7 @@ extension ExpressionTranslator {
         switch try eventField(member) {
         case .text, .ownOrigin, .queue: return "true"
         case .undefined: return "false"
+        case .failedSend: return "(\(try failedSendID()) != nil)"
         case .unknown(let why): throw Untranslatable(reason: why)
         }
     }

@@ -315,6 +315,10 @@ final class SystemReads {
     /// Whether an action reads `_event` from the event the machine took last
     /// (`StatechartOptions.actionsSeeLastEvent`): its queue, or whether one was taken.
     var lastEvent = false
+    /// Whether a transition reads an error event's `sendid` (SCXML 5.10.1): the error events
+    /// then carry the id of the `<send>` whose failure raised them
+    /// (``EventDataShapes/carrySendIDs(raised:reserved:)``).
+    var errorSendIDs = false
 }
 
 extension ExpressionTranslator {

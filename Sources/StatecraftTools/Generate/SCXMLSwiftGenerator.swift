@@ -271,6 +271,10 @@ package struct SCXMLSwiftGenerator {
             }
         }
         content.surveyConditions(transitions)
+        // A transition reads an error event's sendid: the error events carry the failed <send>'s id.
+        if content.system.errorSendIDs {
+            content.eventData.carrySendIDs(raised: Set(content.internalEvents.map(\.name)), reserved: reserved)
+        }
         var allData = model.data
         func collectData(_ state: StateModel) {
             allData += state.data

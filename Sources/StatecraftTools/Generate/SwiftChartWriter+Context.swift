@@ -228,9 +228,8 @@ extension SwiftChartWriter {
         if let content, content.startErrors > 0, state.id == firstEntered {
             // SCXML 5.3: data that could not be evaluated at initialization raise error.execution
             // before anything the first entries raise.
-            let error = content.eventCases["error.execution"] ?? "_"
             blocks.append("OnEntry { context, event, effects in\n"
-                + "    while context.startErrors > 0 {\n        context.startErrors -= 1\n        effects.raise(.\(error))\n    }\n}")
+                + "    while context.startErrors > 0 {\n        context.startErrors -= 1\n        \(content.raising("error.execution"))\n    }\n}")
         }
         if let late = content?.lateBindings[state.id], let content {
             // SCXML 5.3, binding="late": the state's data get their values on its first entry, before its onentry.

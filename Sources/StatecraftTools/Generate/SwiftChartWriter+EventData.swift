@@ -15,23 +15,32 @@ extension SwiftChartWriter {
             guard let shape = shapes[event.name] else { continue }
             let name = SwiftNames.escapedText(event.name)
             let caseName = SwiftNames.escaped(eventTable.names[event.name] ?? "")
-            lines.append("    /// The data of the event `\(name)`: the union of what the document's `<send>`s of it give; a field")
-            lines.append("    /// some `<send>` or `<raise>` of it does not give is optional (`nil` is SCXML's `undefined`).")
+            if shape.carriesSendID {
+                lines.append("    /// What the error event `\(name)` carries: the id of the `<send>` whose failure raised it.")
+            } else {
+                lines.append("    /// The data of the event `\(name)`: the union of what the document's `<send>`s of it give; a field")
+                lines.append("    /// some `<send>` or `<raise>` of it does not give is optional (`nil` is SCXML's `undefined`).")
+            }
             lines.append("    \(modifier)struct \(shape.typeName): Hashable, Sendable {")
-            for field in shape.fields {
+            // The data's fields, and an error event's failed send's id: Swift name, type, optional, what it is.
+            var members = shape.fields.map { field in
                 let what = field.name.isEmpty ? "The `<content>`'s value (`_event.data`)." : "`_event.data.\(SwiftNames.escapedText(field.name))`."
+                return (field.swiftName, field.type, field.isOptional, what)
+            }
+            if shape.carriesSendID {
+                members.append(("sendid", "String", true, "`_event.sendid`: the failed `<send>`'s id; `nil` when no `<send>` with an id failed."))
+            }
+            for (swiftName, type, isOptional, what) in members {
                 lines.append("        /// \(what)")
-                lines.append("        \(modifier)var \(field.swiftName): \(field.type)\(field.isOptional ? "?" : "")")
+                lines.append("        \(modifier)var \(swiftName): \(type)\(isOptional ? "?" : "")")
             }
             lines.append("")
             lines.append("        /// Makes the data from its fields.")
-            let parameters = shape.fields.map { field in
-                "\(field.swiftName): \(field.type)" + (field.isOptional ? "? = nil" : "")
-            }
+            let parameters = members.map { swiftName, type, isOptional, _ in "\(swiftName): \(type)" + (isOptional ? "? = nil" : "") }
             lines.append("        \(modifier)init(\(parameters.joined(separator: ", "))) {")
-            for field in shape.fields {
-                let plain = field.swiftName.filter { $0 != "`" }
-                lines.append("            self.\(plain) = \(field.swiftName)")
+            for (swiftName, _, _, _) in members {
+                let plain = swiftName.filter { $0 != "`" }
+                lines.append("            self.\(plain) = \(swiftName)")
             }
             lines.append("        }")
             lines.append("")

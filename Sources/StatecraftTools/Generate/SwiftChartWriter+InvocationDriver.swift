@@ -5,6 +5,11 @@ import StatecraftSCXML
 /// main event loop does (Appendix D): after each step, the invocations of the states entered and
 /// still active start and those of the states exited are cancelled.
 extension SwiftChartWriter {
+    /// `error.execution` as the driver raises it, which no `<send>` raised.
+    private var errorExecution: String {
+        content?.errorEvent("error.execution") ?? "." + SwiftNames.escaped(eventTable.names["error.execution"] ?? "")
+    }
+
     mutating func writeDriver(_ plans: [Invocations.Plan]) {
         let hasHost = !hostRequirements.isEmpty
         let m = modifier
@@ -309,10 +314,9 @@ extension SwiftChartWriter {
             lines.append("            machine.updateContext { $0.\(field.swiftName) = \(id) }")
         }
         if let failure = plan.failure {
-            let error = SwiftNames.escaped(eventTable.names["error.execution"] ?? "")
             lines += [
                 "            // \(failure.replacingOccurrences(of: "\n", with: " ")): error.execution, and nothing starts (SCXML 6.4).",
-                "            raised.append(.\(error))",
+                "            raised.append(\(errorExecution))",
                 "        }",
             ]
             writeEnded(plan, number: number)
@@ -325,11 +329,10 @@ extension SwiftChartWriter {
         }
         if let type = plan.typeCheck {
             let types = Invocations.scxmlTypes.map(SwiftNames.literal).joined(separator: ", ")
-            let error = SwiftNames.escaped(eventTable.names["error.execution"] ?? "")
             lines += [
                 "            // typeexpr: a type other than SCXML's is error.execution, and nothing starts (SCXML 6.4.1).",
                 "            guard [\(types)].contains(\(typeName).scxmlText(\(type))) else {",
-                "                raised.append(.\(error))",
+                "                raised.append(\(errorExecution))",
                 "                return",
                 "            }",
             ]

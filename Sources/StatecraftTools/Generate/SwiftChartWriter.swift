@@ -177,7 +177,7 @@ struct SwiftChartWriter {
             options.append(carriesData ? "doneEvent: { state, data in data ?? .doneState(state) }" : "doneEvent: { state, _ in .doneState(state) }")
         }
         if let content, content.conditionsThrow {
-            options.append("guardErrorEvent: { _ in .\(content.eventCases["error.execution"] ?? "_") }")
+            options.append("guardErrorEvent: { _ in \(content.errorEvent("error.execution")) }")
         }
         if let content, content.system.inStateInActions {
             // SCXML's In() in executable content sees states leave after their onexit and join before their onentry.
