@@ -73,6 +73,9 @@ extension Inspector {
                 timerID = id
             case .delayedTransition(let source, let index):
                 what = "delayed transition \(index) of \(names.state(source))"
+            case .outbound(let event, let target, let id):
+                what = "send \(event) to \(target)"
+                timerID = id
             }
             return JSONText.object([
                 ("due", JSONText.seconds(timer.due)), ("in", JSONText.seconds(timer.due - snapshot.now)),

@@ -65,10 +65,15 @@ struct GenerateDelayTests {
                 + #"<send event="e" delayexpr="'1s'" id="z"/><send event="e" delay="1s" id="x"/>"#
         ))
         #expect(found == [
-            "<send> at 2:26: a delayed <send> out of the machine is not generated yet",
             "<send> at 2:114: a <send> with delayexpr is not generated yet; only literal event, target, id, delay "
                 + "and data (<param>, namelist, <content>) are",
         ])
+        // A delayed <send> out of the machine stays on its clock; the chart's outbound handler gives it to the host.
+        let out = try generate(state(entry: ##"<send event="e" delay="1s" id="x" target="#_parent"/>"##))
+        #expect(out.contains(##"effects.send(.e, to: "#_parent", after: .milliseconds(1000), id: "x")"##))
+        #expect(out.contains("outbound: { context, outbound, effects in"))
+        #expect(out.contains("guard context.host.deliver(event, to: outbound.target) else {\n"
+            + "                effects.raise(.errorCommunication)"))
         // A number's text has no unit: the send always fails, as in the session, with a warning.
         let number = GenerationFixtures.statecraft(state(entry: #"<send event="e" delayexpr="1 + 1" id="x"/>"#), data: "")
         #expect(try GenerationFixtures.warnings(number) == [

@@ -139,6 +139,15 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     @usableFromInline let externalEventHook: ExternalEventHook?
     /// Called after each macrostep; see ``MacrostepHook``.
     @usableFromInline let macrostepHook: MacrostepHook?
+    /// What delivers the events the chart's actions schedule to leave the machine
+    /// (``Effects/send(_:to:after:id:)``) when they fall due: it may change the context and
+    /// raise events (an error when the target cannot be reached), which the machine then
+    /// processes as a macrostep of their own.
+    public typealias OutboundHandler = @Sendable (
+        _ context: inout Context, _ outbound: OutboundEvent<Event>, _ effects: inout Effects<Event>
+    ) -> Void
+    /// The chart's outbound handler; see ``OutboundHandler``.
+    @usableFromInline let outbound: OutboundHandler?
     /// What the chart keeps of its definition for ``structure``.
     let outline: ChartOutline<Event.Kind>
 
@@ -148,6 +157,8 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     ///   - initial: The state a machine starts in; the first state written when `nil`.
     ///   - options: How done events and guard errors are delivered, and what actions see of the
     ///     configuration; see ``StatechartOptions``.
+    ///   - outbound: Delivers the events actions schedule to leave the machine
+    ///     (``Effects/send(_:to:after:id:)``) when they fall due; see ``OutboundHandler``.
     ///   - content: The chart's top-level states, written with ``Atomic``, ``Compound``,
     ///     ``Parallel`` and ``Final``.
     /// - Throws: ``DefinitionError`` naming the first mistake found and where it was written.
@@ -156,11 +167,12 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     public convenience init(
         initial: State? = nil,
         options: StatechartOptions<State, Event> = StatechartOptions(),
+        outbound: OutboundHandler? = nil,
         @ChartBuilder<State, Event, Context> _ content: () -> [ChartElement<State, Event, Context>]
     ) throws(DefinitionError) {
         try self.init(
             compiling: ChartCompilation(content().map(\.declaration), initial: initial.map { [$0] } ?? [], rootTargets: nil),
-            options: options
+            options: options, outbound: outbound
         )
     }
 
@@ -183,6 +195,8 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     ///   - initial: The states a machine starts in; the first state written when empty.
     ///   - options: How done events and guard errors are delivered, and what actions see of the
     ///     configuration; see ``StatechartOptions``.
+    ///   - outbound: Delivers the events actions schedule to leave the machine; see
+    ///     ``OutboundHandler``.
     ///   - content: The chart's top-level states.
     /// - Throws: ``DefinitionError`` naming the first mistake found and where it was written:
     ///   `.conflictingTargets` for two states in one region,
@@ -190,11 +204,12 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     public convenience init(
         initial: [State],
         options: StatechartOptions<State, Event> = StatechartOptions(),
+        outbound: OutboundHandler? = nil,
         @ChartBuilder<State, Event, Context> _ content: () -> [ChartElement<State, Event, Context>]
     ) throws(DefinitionError) {
         try self.init(
             compiling: ChartCompilation(content().map(\.declaration), initial: initial, rootTargets: nil),
-            options: options
+            options: options, outbound: outbound
         )
     }
 
@@ -241,9 +256,11 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     private init(
         compiling compiled: ChartCompilation<State, Event, Context>,
         options: StatechartOptions<State, Event>,
+        outbound: OutboundHandler? = nil,
         hooks: (dequeue: DequeueHook?, externalEvent: ExternalEventHook?, macrostep: MacrostepHook?) = (nil, nil, nil)
     ) {
         self.options = options
+        self.outbound = outbound
         dequeueHook = hooks.dequeue
         externalEventHook = hooks.externalEvent
         macrostepHook = hooks.macrostep

@@ -22,6 +22,7 @@ public struct Effects<Event: MachineEvent>: Sendable {
         case raise(Event)
         case send(Event)
         case schedule(Event, delay: Duration, id: String?)
+        case scheduleOutbound(Event, target: String, delay: Duration, id: String?)
         case cancel(String)
     }
 
@@ -104,6 +105,28 @@ public struct Effects<Event: MachineEvent>: Sendable {
     ///     adds a second timer; cancelling removes both.
     public mutating func send(_ event: Event, after delay: Duration, id: String? = nil) {
         items.append(.schedule(event, delay: delay, id: id))
+    }
+
+    /// Schedules `event` to leave the machine for `target` once `delay` has passed on its clock:
+    /// the machine does not take it; the chart's outbound handler receives it then, as an
+    /// ``OutboundEvent``, and delivers it (SCXML's `<send delay>` to another target).
+    ///
+    /// ```swift
+    /// OnEntry { _, _, effects in
+    ///     effects.send(.reminder, to: "app:notifications", after: .seconds(60), id: "remind")
+    /// }
+    /// ```
+    ///
+    /// A machine whose chart has no outbound handler reports ``EngineFault`` `noOutboundHandler`
+    /// when such an event falls due, and drops it.
+    ///
+    /// - Parameters:
+    ///   - event: The event.
+    ///   - target: Where it goes; the handler reads it.
+    ///   - delay: How long to wait; zero or less hands it over at the next ``Machine/advance(by:)``.
+    ///   - id: A name for ``cancel(_:)``, which removes it as it removes a delayed send.
+    public mutating func send(_ event: Event, to target: String, after delay: Duration, id: String? = nil) {
+        items.append(.scheduleOutbound(event, target: target, delay: delay, id: id))
     }
 
     /// Cancels every delayed event scheduled under `id` that has not been delivered yet. An id

@@ -21,6 +21,7 @@ extension Machine {
         case .event(let event): chart.kinds.index(of: event.kind) ?? -1
         case .done(let node, _): Int(chart.doneColumn[Int(node)])
         case .timer(let transition): Int(chart.timerColumn[Int(transition)])
+        case .outbound: -1
         }
     }
 

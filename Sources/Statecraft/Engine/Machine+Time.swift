@@ -94,8 +94,28 @@ extension Machine {
             if _slowPath(space.recordsUnhandled), !result.isTaken { space.unhandled.append(event) }
         case .timer, .done:
             _ = processExternal(timer.trigger, strict: false)
+        case .outbound(let event, let target):
+            handOver(OutboundEvent(event: event, target: target, id: timer.id))
         }
         drainExternalQueue()
+    }
+
+    /// Gives an event that leaves the machine to the chart's outbound handler, then processes
+    /// what the handler raised, as a macrostep without an event: the event is not taken, so
+    /// ``Effects/lastEvent`` stays as it was.
+    @usableFromInline
+    mutating func handOver(_ outbound: OutboundEvent<Event>) {
+        guard let handler = chart.outbound else {
+            space.lastFault = EngineFault(
+                code: .noOutboundHandler,
+                message: "the event \(outbound.event) for '\(outbound.target)' fell due at \(clock) on the machine's clock, in "
+                    + "state '\(state)', and the chart has no outbound handler (Statechart(outbound:)) to deliver it; it was dropped"
+            )
+            return
+        }
+        handler(&storedContext, outbound, &space.effects)
+        applyEffects()
+        runToCompletion()
     }
 
     /// Adds a timer due `delay` from now (at ``MachineClock/limit`` at the latest).

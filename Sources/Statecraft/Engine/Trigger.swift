@@ -7,6 +7,9 @@ enum Trigger<Event: MachineEvent>: Sendable {
     case done(node: Int32, data: Event?)
     /// The timer of a delayed transition.
     case timer(transition: Int32)
+    /// An event that leaves the machine for `target` (``Effects/send(_:to:after:id:)``): a
+    /// timer's only, handed to the chart's outbound handler, never matched by a transition.
+    case outbound(Event, target: String)
 
     /// The event actions and guards see: yours, or the done data.
     @inlinable
@@ -14,7 +17,7 @@ enum Trigger<Event: MachineEvent>: Sendable {
         switch self {
         case .event(let event): event
         case .done(_, let data): data
-        case .timer: nil
+        case .timer, .outbound: nil
         }
     }
 }
@@ -99,4 +102,7 @@ extension ErrorCode where Domain == EngineFault {
     /// document whose every level invokes many children); it was not started, and the
     /// invoking machine was told with an error event.
     public static var sessionLimit: Self { Self(name: "sessionLimit") }
+    /// An event scheduled to leave the machine (``Effects/send(_:to:after:id:)``) fell due, and
+    /// the chart has no outbound handler to deliver it; it was dropped.
+    public static var noOutboundHandler: Self { Self(name: "noOutboundHandler") }
 }

@@ -35,6 +35,8 @@ extension Machine {
             let owner = Int(timer.owner)
             guard let index = chart.timerTransitions[owner].firstIndex(of: transition) else { return nil }
             return SnapshotTimer(due: timer.due, kind: .delayedTransition(source: chart.state(owner), index: index))
+        case .outbound(let event, let target):
+            return SnapshotTimer(due: timer.due, kind: .outbound(event, target: target, id: timer.id))
         case .done:
             return nil
         }
@@ -108,6 +110,17 @@ extension Machine {
                 space.timers.insert(PendingTimer(
                     due: timer.due, sequence: space.timerSequence, trigger: .timer(transition: written[index]),
                     id: nil, owner: Int32(node)
+                ))
+            case .outbound(let event, let target, let id):
+                guard chart.outbound != nil else {
+                    throw SnapshotError(
+                        code: .invalidTimer,
+                        message: "the snapshot has an event for '\(target)' due at \(timer.due) to leave the machine, but this "
+                            + "chart has no outbound handler to deliver it"
+                    )
+                }
+                space.timers.insert(PendingTimer(
+                    due: timer.due, sequence: space.timerSequence, trigger: .outbound(event, target: target), id: id, owner: -1
                 ))
             }
         }

@@ -70,6 +70,9 @@ public struct SnapshotTimer<State: Hashable & Sendable, Event: MachineEvent> {
         /// The delayed transition number `index` (counting ``After`` transitions in the order
         /// written) of the state `source`.
         case delayedTransition(source: State, index: Int)
+        /// An event scheduled with ``Effects/send(_:to:after:id:)`` to leave the machine for
+        /// `target`, which the chart's outbound handler delivers.
+        case outbound(Event, target: String, id: String?)
     }
 
     /// When it fires, on the machine's clock, in `0 ...` ``MachineClock/limit``.
@@ -116,11 +119,12 @@ extension SnapshotTimer: CustomStringConvertible {
 }
 
 extension SnapshotTimer.Kind: CustomStringConvertible {
-    /// `push`, `push (id p1)` or `after #0 of locked`.
+    /// `push`, `push (id p1)`, `after #0 of locked` or `ping to app:log (id p2)`.
     public var description: String {
         switch self {
         case .event(let event, let id): "\(event)\(id.map { " (id \($0))" } ?? "")"
         case .delayedTransition(let source, let index): "after #\(index) of \(source)"
+        case .outbound(let event, let target, let id): "\(event) to \(target)\(id.map { " (id \($0))" } ?? "")"
         }
     }
 }

@@ -33,7 +33,8 @@ struct ModelStateSpace<State: Hashable & Sendable, Event: MachineEvent, Context>
     }
 
     /// A pending timer in a key: how long until it is due, and what fires (a delayed
-    /// transition by its source and index, a delayed send by its event's kind and id).
+    /// transition by its source and index, a delayed send by its event's kind and id, an event
+    /// leaving the machine by its kind, id and target).
     @usableFromInline
     struct TimerKey: Hashable {
         @usableFromInline var delay: Duration
@@ -41,6 +42,7 @@ struct ModelStateSpace<State: Hashable & Sendable, Event: MachineEvent, Context>
         @usableFromInline var index: Int
         @usableFromInline var event: Event.Kind?
         @usableFromInline var id: String?
+        @usableFromInline var target: String?
 
         @inlinable
         init(_ timer: SnapshotTimer<State, Event>, now: Duration) {
@@ -56,6 +58,12 @@ struct ModelStateSpace<State: Hashable & Sendable, Event: MachineEvent, Context>
                 self.index = index
                 event = nil
                 id = nil
+            case .outbound(let sent, let target, let id):
+                source = nil
+                index = 0
+                event = sent.kind
+                self.id = id
+                self.target = target
             }
         }
     }

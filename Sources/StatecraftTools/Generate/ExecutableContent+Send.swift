@@ -160,11 +160,13 @@ extension ExecutableContent {
             if let computed { return ["effects.raise(\(computed))"] }
             return ["effects.raise(\(eventValue(event, try dataArguments(send, event: event))))"]
         case let target?:
-            guard delay == nil, delayExpr == nil else {
-                throw Untranslatable(reason: "a delayed <send> out of the machine is not generated yet")
-            }
             let hasData = !send.params.isEmpty || !send.namelist.isEmpty || send.content != nil || send.contentExpr != nil
+            let delayed = delay != nil || delayExpr != nil
             if target == "#_parent", let parentEvents, hasData {
+                guard !delayed else {
+                    throw Untranslatable(reason: "a delayed <send> to #_parent with data is not generated: its event leaves the "
+                        + "machine when the delay has passed, without data; send it without delay, or without data")
+                }
                 return try sendToParent(send, event: event, parent: parentEvents, at: position, survey: survey)
             }
             require(.deliver)
@@ -173,13 +175,37 @@ extension ExecutableContent {
             // (a target it cannot reach, or one it does not know), and the rest of the block is not run.
             let error = target.hasPrefix("#_") ? "error.communication" : "error.execution"
             if survey { noteInternal(error, at: position) }
-            return [
+            let now = [
                 "guard \(host)deliver(.\(outgoingCases[event] ?? "_"), to: \(SwiftNames.literal(target))) else {",
                 "    \(raising(error))",
                 "    return",
                 "}",
             ]
+            guard delayed else { return now }
+            return try outbound(event, to: target, delay: delay, delayExpr: delayExpr, id: id, now: now, at: position, survey: survey)
         }
+    }
+
+    /// A delayed `<send>` out of the machine (SCXML 6.2): the machine keeps it on its clock
+    /// (`effects.send(_:to:after:id:)`) and its chart's outbound handler gives it to the host when
+    /// the delay has passed, raising the error the host's refusal means then; a `<cancel>` of its
+    /// id removes it, and the machine drops it when it finishes, as a session discards what it
+    /// has not sent when it terminates. A `delayexpr` of zero or less sends it at once (`now`).
+    private mutating func outbound(
+        _ event: String, to target: String, delay: String?, delayExpr: String?, id: String?, now: [String],
+        at position: TextPosition, survey: Bool
+    ) throws(Untranslatable) -> [String] {
+        if let shape = eventData.shapes[event], shape.fields.contains(where: { !$0.isOptional }) {
+            throw Untranslatable(reason: "the event '\(SwiftNames.escapedText(event))' carries data the machine's own sends "
+                + "of it must give, and a delayed <send> of it out of the machine gives none: send it under another name")
+        }
+        if !outboundEvents.contains(where: { $0.name == event && $0.target == target }) {
+            outboundEvents.append((event, target, position))
+        }
+        let schedule = "effects.send(\(eventValue(event)), to: \(SwiftNames.literal(target)), after: \(delay ?? "delay")"
+            + "\(id.map { ", id: \($0)" } ?? ""))"
+        guard delay == nil else { return [schedule] }
+        return ["if delay > .zero {", "    " + schedule, "} else {"] + now.map { "    " + $0 } + ["}"]
     }
 
     /// A `<send targetexpr>`: the target, the expression's value as text, chosen when it runs, as
@@ -192,8 +218,8 @@ extension ExecutableContent {
         survey: Bool
     ) throws(Untranslatable) -> [String] {
         guard !delayed else {
-            throw Untranslatable(reason: "a delayed <send> with targetexpr is not generated: a delayed <send> out of the "
-                + "machine is not")
+            throw Untranslatable(reason: "a delayed <send> with targetexpr is not generated: its target, known when it runs, "
+                + "may be the machine itself or out of it; write the target")
         }
         let target = try expressions.expression(targetExpr, reading: .text)
         system.sessionID = true

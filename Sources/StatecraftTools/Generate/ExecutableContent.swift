@@ -75,8 +75,9 @@ struct ExecutableContent {
     var documentName: String?
     /// The system variables the document reads that the context carries (`_sessionid`).
     var system = SystemReads()
-    /// The Swift of the id of the `<send>` being translated (its `id`, or the one made for its
-    /// `idlocation`), which the errors it raises carry; `nil` outside a `<send>` or without an id.
+    /// What delayed `<send>`s put out of the machine, and where: outbound `Event`s.
+    var outboundEvents: [(name: String, target: String, position: TextPosition)] = []
+    /// The Swift of the `<send>` being translated's id, which its errors carry (SCXML 5.10.1).
     var failingSendID: String?
 
     /// The ids of every `<data>` of the document, those refused included.

@@ -19,6 +19,11 @@ extension SwiftChartWriter {
             _ = eventTable.name(for: event.name, fallback: "event")
             events.append((event.name, event.position, "first raised or sent by the executable content at \(event.position)"))
         }
+        for event in content.outboundEvents where eventTable.names[event.name] == nil {
+            _ = eventTable.name(for: event.name, fallback: "event")
+            events.append((event.name, event.position, "sent out of the machine after a delay by the `<send>` at \(event.position), "
+                + "which the machine keeps until then"))
+        }
         content.eventCases = eventTable.names
         var outgoing = SwiftNameTable(reserved: ["rawValue", "allCases", "hashValue", "hash", "scxmlName"])
         for event in content.outgoingEvents { _ = outgoing.name(for: event, fallback: "event") }
@@ -55,6 +60,10 @@ extension SwiftChartWriter {
                     lines.append("        /// Receives an event the document sends out of the machine, and the `<send>`'s target; returns")
                     lines.append("        /// whether it took it. When it did not, the machine raises `error.communication` (a `#_` target)")
                     lines.append("        /// or `error.execution` and runs no more of the block, as the session does.")
+                    if !content.outboundEvents.isEmpty {
+                        lines.append("        /// A `<send>` with a delay is given here when its delay has passed on the machine's clock,")
+                        lines.append("        /// unless it was cancelled or the machine finished; refused, the machine raises the error then.")
+                    }
                     lines.append("        func deliver(_ event: Outgoing, to target: String) -> Bool")
                 case .deliverData(let type):
                     lines.append("        /// Receives an event the document sends `#_parent` with its data, as `deliver(_:to:)` does.")

@@ -188,6 +188,7 @@ struct SwiftChartWriter {
             options.append("actionsSeeLastEvent: true")
         }
         if !options.isEmpty { arguments.append("options: StatechartOptions(\(options.joined(separator: ", ")))") }
+        if let content, !content.outboundEvents.isEmpty { arguments.append("outbound: " + outboundHandler(content)) }
         lines.append("    /// The chart, written with the Statecraft DSL. Done events are ordinary events, as in SCXML.")
         lines.append("    ///")
         lines.append("    /// - Throws: `DefinitionError` if the chart is not valid, which a document `statecraft check`")
@@ -197,6 +198,36 @@ struct SwiftChartWriter {
         for state in model.states { write(state, depth: 3) }
         lines.append("        }")
         lines.append("    }")
+    }
+
+    /// The chart's outbound handler: gives each event a delayed `<send>` put out of the machine
+    /// to the host when it falls due; refused, it raises the error the session raises (with the
+    /// `<send>`'s id, which the event was scheduled under).
+    private func outboundHandler(_ content: ExecutableContent) -> String {
+        var content = content
+        content.failingSendID = "outbound.id"
+        let host = content.isSwift ? "context." : content.host
+        var lines = ["{ context, outbound, effects in", "            let event: Outgoing", "            switch outbound.event {"]
+        var names: [String] = []
+        for (name, _, _) in content.outboundEvents where !names.contains(name) {
+            names.append(name)
+            lines.append("            case .\(content.eventCases[name] ?? "_"): event = .\(content.outgoingCases[name] ?? "_")")
+        }
+        // The error of each kind of target the document sends to after a delay.
+        let internalTargets = Set(content.outboundEvents.map { $0.target.hasPrefix("#_") })
+        let error = internalTargets.count == 2
+            ? "outbound.target.hasPrefix(\"#_\") ? \(content.errorEvent("error.communication")) : \(content.errorEvent("error.execution"))"
+            : content.errorEvent(internalTargets.contains(true) ? "error.communication" : "error.execution")
+        lines += [
+            "            default: return  // only the cases above leave the machine",
+            "            }",
+            "            guard \(host)deliver(event, to: outbound.target) else {",
+            "                effects.raise(\(error))",
+            "                return",
+            "            }",
+            "        }",
+        ]
+        return lines.joined(separator: "\n")
     }
 
     func state(_ id: String) -> String {

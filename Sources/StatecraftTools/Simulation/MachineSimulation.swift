@@ -78,8 +78,10 @@ package struct TypedMachineSubject<State: Hashable & Sendable, Event: MachineEve
     package func fireTimer(named name: String, in machine: inout Machine<State, Event, Context>) -> Bool {
         let position = machine.pendingTimers.firstIndex { timer in
             if "\(timer.kind)" == name { return true }
-            if case .event(_, let id?) = timer.kind { return id == name }
-            return false
+            switch timer.kind {
+            case .event(_, let id?), .outbound(_, _, let id?): return id == name
+            default: return false
+            }
         }
         guard let position else { return false }
         return machine.fireTimer(at: position)

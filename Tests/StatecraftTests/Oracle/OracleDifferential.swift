@@ -211,6 +211,8 @@ enum OracleDifferential {
             switch timer.kind {
             case .event(let event, let id): "\(milliseconds(timer.due))ms \(event)" + (id.map { " id \($0)" } ?? "")
             case .delayedTransition(let source, let index): "\(milliseconds(timer.due))ms after #\(index) of \(source)"
+            // The oracle's charts schedule nothing to leave the machine (Appendix D has no such timer).
+            case .outbound(let event, let target, _): "\(milliseconds(timer.due))ms \(event) to \(target)"
             }
         }
         if machine.pendingTimerCount != snapshot.timers.count || machine.nextDeadline != snapshot.timers.first?.due {
