@@ -33,6 +33,32 @@ struct GenerateTests {
         """
     }
 
+    /// 5.3 and 3.12: the datamodel's variables are untyped. A `<data>` given values of several
+    /// types that the document reads only as text is a `String` holding the text (with a warning);
+    /// one read as a value stays refused, with why.
+    @Test func dataOfSeveralTypesReadOnlyAsTextHoldTheirText() throws {
+        let body = """
+              <state id="a">
+                <onentry><assign location="v" expr="'x'"/><log expr="v"/></onentry>
+              </state>
+            """
+        let document = GenerationFixtures.statecraft(body, data: #"<data id="v" expr="1"/>"#)
+        let swift = try GenerationFixtures.generate(document)
+        #expect(swift.contains(#"var v: String = "1""#))
+        #expect(swift.contains(#"context.v = scxmlText("x")"#))
+        #expect(try GenerationFixtures.warnings(document) == [
+            "<data> at 2:14: 'v' is given values of several types, and the document reads it only as text: the generated "
+                + "field is a String that holds the text of its value, as the session writes it",
+        ])
+        let asValue = GenerationFixtures.statecraft(
+            body.replacingOccurrences(of: #"<log expr="v"/>"#, with: #"<log expr="v + 1"/>"#), data: #"<data id="v" expr="1"/>"#
+        )
+        #expect(try GenerationFixtures.refusals(asValue) == [
+            "<assign> at 4:14: the value assigned to 'v' is a String, and its field a Double: the datamodel's variables change "
+                + "type, the generated fields do not; give it one type, or state one with statecraft:type",
+        ])
+    }
+
     @Test func theTypeIsNamedAfterTheDocumentTheGivenNameOrTheFile() throws {
         let body = #"<state id="a"/>"#
         #expect(try generate(document(body, attributes: #" name="traffic-light""#)).contains("\nenum TrafficLight {\n"))
@@ -320,7 +346,7 @@ struct GenerateTests {
         let xml = """
             <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft">
               <datamodel><data id="n" expr="1"/><data id="to" expr="'#_internal'"/></datamodel>
-              <state id="a"><onentry><send event="e" targetexpr="to"/><assign location="n" expr="'text'"/></onentry></state>
+              <state id="a"><onentry><send event="e" targetexpr="to"/><assign location="n" expr="'text'"/><log expr="n * 2"/></onentry></state>
             </scxml>
             """
         let found = try refusals(xml)

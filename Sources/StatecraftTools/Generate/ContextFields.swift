@@ -34,6 +34,10 @@ struct ContextField: Hashable {
     /// Whether the document that invokes this one passes the value (`<param>`, `namelist`): the
     /// context's initializer takes it, in place of `initial`.
     var suppliedByInvoker = false
+    /// Whether the field holds the text of a `<data>` given values of several types (a number,
+    /// then a string), which the document reads only as text: a `String`, assigned the text of
+    /// each value (``ContextFields/init(model:eventData:supplied:sources:textual:)``).
+    var keepsText = false
 }
 
 /// The generated context's fields: every `<data>` of the document, in document order (SCXML's
@@ -65,9 +69,13 @@ struct ContextFields {
     ///     top-level `<data>` of such an id must have the value's type, which one without `expr`
     ///     nothing else types takes (optional: the context may be made without it).
     ///   - sources: What each `<data src>` reads (``sources(of:)``), by the element's position.
+    ///   - textual: The `<data>` given values of several types that the document reads only as
+    ///     text (``SystemReads/typeConflicts``): each is a `String` field that holds its value's
+    ///     text, from its literal `expr`'s, as the session writes that value as text.
     init(
         model: DocumentModel, eventData: EventDataShapes? = nil,
-        supplied: [String: (type: String, from: TextPosition)] = [:], sources: [TextPosition: Source] = [:]
+        supplied: [String: (type: String, from: TextPosition)] = [:], sources: [TextPosition: Source] = [:],
+        textual: Set<String> = []
     ) {
         var all = model.data
         // The state each <data> is in; nil for the document's own.
@@ -154,6 +162,14 @@ struct ContextFields {
                         + "before it and the system variables _sessionid, _name and _ioprocessors (\(error.reason))")
                     continue
                 }
+            }
+            if textual.contains(data.id), data.statedType == nil, let node, let text = Self.text(ofLiteral: node) {
+                let name = SwiftNames.escaped(names.name(for: data.id, fallback: "data"))
+                fields.append(ContextField(
+                    id: data.id, swiftName: name, type: "String", initial: SwiftNames.literal(text), isOptional: false,
+                    position: data.position, keepsText: true
+                ))
+                continue
             }
             var type: String
             var optional = false
@@ -323,66 +339,6 @@ struct ContextFields {
                     unboundUntilAssigned: true, neverHoldsValue: true
                 ))
             }
-        }
-    }
-
-    /// The type of a literal: a number is `Double` (the datamodel's numbers are), a string
-    /// `String`, a boolean `Bool`, an array of one of those an array of it.
-    static func inferredType(_ node: ExpressionNode) -> String? {
-        switch node.kind {
-        case .literal(let value): return type(of: value)
-        case .unary(.negate, let operand):
-            if case .literal(.number) = operand.kind { return "Double" }
-            return nil
-        default: return nil
-        }
-    }
-
-    /// What a `<data src>` gives when generating: the file's text, or why it cannot be read.
-    enum Source {
-        case text(String)
-        case failure(String)
-    }
-
-    /// What each early-bound `<data src>` of `document` reads, by the element's position: the
-    /// file's text, read through the document's read policy as the session reads it, or why not.
-    static func sources(of document: SCXMLDocument) -> [TextPosition: Source] {
-        var sources: [TextPosition: Source] = [:]
-        let model = document.model
-        var all = model.data
-        func collect(_ state: StateModel) {
-            if model.binding != .late { all += state.data }
-            state.children.forEach(collect)
-        }
-        model.states.forEach(collect)
-        for data in all {
-            guard let src = data.src else { continue }
-            do throws(SCXMLError) {
-                sources[data.position] = .text(try document.dataSourceText(src))
-            } catch {
-                sources[data.position] = .failure(error.message)
-            }
-        }
-        return sources
-    }
-
-    /// The value of a `<data>`'s text content, as the statecraft datamodel reads it (a literal, else
-    /// the text with its white space normalized); `nil` without content or for markup.
-    static func contentValue(_ content: ContentModel?) -> SCXMLValue? {
-        guard case .text(let text)? = content else { return nil }
-        let datamodel = SCXMLExpressionDatamodel(environment: SCXMLDatamodelEnvironment(isActive: { _ in false }))
-        return datamodel.value(ofContent: text)
-    }
-
-    static func type(of value: SCXMLValue) -> String? {
-        switch value {
-        case .number: return "Double"
-        case .string: return "String"
-        case .bool: return "Bool"
-        case .array(let elements):
-            guard let first = elements.first.flatMap(type(of:)) else { return nil }
-            return elements.allSatisfy({ type(of: $0) == first }) ? "[\(first)]" : nil
-        default: return nil
         }
     }
 }

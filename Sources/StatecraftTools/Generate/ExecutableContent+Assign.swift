@@ -7,8 +7,11 @@ extension ExecutableContent {
     func checkType(of expr: String, assignedTo field: ContextField) throws(Untranslatable) {
         let simple: Set<String> = ["Double", "String", "Bool"]
         let fieldType = field.type.hasSuffix("?") ? String(field.type.dropLast()) : field.type
-        guard let node = try? StatecraftExpressionSyntax.expression(expr), let type = ExpressionTypes.type(of: node, fields),
-            simple.contains(type), simple.contains(fieldType), type != fieldType else { return }
+        guard !field.keepsText, let node = try? StatecraftExpressionSyntax.expression(expr),
+            let type = ExpressionTypes.type(of: node, fields), simple.contains(type), simple.contains(fieldType), type != fieldType
+        else { return }
+        // When every read of the data is as text, the generator types it again as its text (ContextField.keepsText).
+        system.typeConflicts.insert(field.id)
         throw Untranslatable(reason: "the value assigned to '\(SwiftNames.escapedText(field.id))' is a \(type), and its field "
             + "a \(fieldType): the datamodel's variables change type, the generated fields do not; give it one type, "
             + "or state one with statecraft:type")

@@ -241,7 +241,7 @@ struct ExecutableContent {
             let field = try expressions.location(location)
             if let expr, let value {
                 try checkType(of: expr, assignedTo: field)
-                return ["context.\(field.swiftName) = \(value)"]
+                return ["context.\(field.swiftName) = \(field.keepsText ? "scxmlText(\(value))" : value)"]
             }
             // Content is read as the datamodel reads it: a literal, else the text, white space normalized.
             guard content == nil || ContextFields.contentValue(content) != nil else {

@@ -179,6 +179,7 @@ struct ExpressionTranslator {
     /// A read of `field`: itself, or, for data unbound until assigned, as `reading` says.
     func read(_ field: ContextField, _ reading: Reading) throws(Untranslatable) -> String {
         guard !field.neverHoldsValue else { throw Self.noType(field) }
+        if reading != .text { system?.readAsValues.insert(field.id) }
         let path = field.readPath ?? contextPrefix + field.swiftName
         guard field.unboundUntilAssigned else { return path }
         switch reading {
@@ -315,6 +316,12 @@ final class SystemReads {
     /// Whether an action reads `_event` from the event the machine took last
     /// (`StatechartOptions.actionsSeeLastEvent`): its queue, or whether one was taken.
     var lastEvent = false
+    /// The data read other than as text (as values, or compared as optionals), by id.
+    var readAsValues: Set<String> = []
+    /// The data assigned a value of another type than their field's, by id: when the document
+    /// reads each only as text, the generator makes it a field that holds the text
+    /// (``ContextField/keepsText``).
+    var typeConflicts: Set<String> = []
     /// Whether a transition reads an error event's `sendid` (SCXML 5.10.1): the error events
     /// then carry the id of the `<send>` whose failure raised them
     /// (``EventDataShapes/carrySendIDs(raised:reserved:)``).

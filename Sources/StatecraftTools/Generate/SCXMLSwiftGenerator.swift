@@ -138,11 +138,14 @@ package struct SCXMLSwiftGenerator {
         var delayed = DelayedTransitions(model: model, datamodel: datamodel)
         let invokedDocuments = InvokedDocument.read(document)
         var content = executableContent(claimed: delayed.claimed, invoked: invokedDocuments)
+        // Data given values of several types that the document reads only as text hold their text.
+        let textual = content.map { $0.system.typeConflicts.subtracting($0.system.readAsValues) } ?? []
+        if !textual.isEmpty { content = executableContent(claimed: delayed.claimed, invoked: invokedDocuments, textual: textual) }
         if content?.system.lastEvent == true, !delayed.timers.isEmpty {
             // Actions read the event taken last (Effects.lastEvent), which a delayed transition's
             // timer does not bind: the delayed sends stay sends to the machine, and their events are taken.
             delayed = DelayedTransitions(model: model, datamodel: datamodel, pairs: false)
-            content = executableContent(claimed: delayed.claimed, invoked: invokedDocuments)
+            content = executableContent(claimed: delayed.claimed, invoked: invokedDocuments, textual: textual)
         }
         let invocations = Invocations(
             document: document, typeName: typeName, access: access, invoked: invoked, content: content, read: invokedDocuments
@@ -195,7 +198,10 @@ package struct SCXMLSwiftGenerator {
     ///
     /// - Parameter invoked: The documents the document invokes: the events they return are the
     ///   events of each `<finalize>`, and what they send `#_parent` carries their data.
-    private func executableContent(claimed: Set<TextPosition>, invoked: [InvokedDocument]) -> ExecutableContent? {
+    /// - Parameter textual: The data that hold their text (``ContextField/keepsText``).
+    private func executableContent(
+        claimed: Set<TextPosition>, invoked: [InvokedDocument], textual: Set<String> = []
+    ) -> ExecutableContent? {
         guard ["null", "statecraft", "swift"].contains(datamodel) else { return nil }
         var ids: [String: String] = [:]
         var names = SwiftNameTable(reserved: ["rawValue", "allCases", "hashValue", "hash"])
@@ -232,7 +238,7 @@ package struct SCXMLSwiftGenerator {
         model.states.forEach(gather)
         let reserved: Set<String> = ["State", "Event", "Context", "Host", "Outgoing", "Invocations", typeName]
         let sources = ContextFields.sources(of: document)
-        var fields = ContextFields(model: model, supplied: supplied, sources: sources)
+        var fields = ContextFields(model: model, supplied: supplied, sources: sources, textual: textual)
         // Data assigned a field of an event's data take its type, once the events' data are typed
         // over the fields found so far; each round types at least one more field, or ends with
         // the shapes of the final fields, which the survey takes.
@@ -242,7 +248,7 @@ package struct SCXMLSwiftGenerator {
                 blocks.map(\.actions), doneData: doneData, fields: Self.byID(fields.fields), declared: fields.declaredIDs,
                 reserved: reserved, invoked: invoked
             )
-            let next = ContextFields(model: model, eventData: found, supplied: supplied, sources: sources)
+            let next = ContextFields(model: model, eventData: found, supplied: supplied, sources: sources, textual: textual)
             guard next.typedCount > fields.typedCount else {
                 shapes = found
                 break
@@ -263,6 +269,13 @@ package struct SCXMLSwiftGenerator {
             fromInvoker: extraEvents.map { ($0.name, $0.sends) }, timed: timedSends
         )
         content.survey(blocks, doneData: doneData, reservedTypeNames: reserved, shapes: shapes)
+        for field in fields.fields where field.keepsText {
+            content.warnings.append(SCXMLGenerationError.Refusal(
+                element: "data", position: field.position,
+                reason: "'\(SwiftNames.escapedText(field.id))' is given values of several types, and the document reads it only as "
+                    + "text: the generated field is a String that holds the text of its value, as the session writes it"
+            ))
+        }
         if datamodel == "statecraft" {
             content.startErrors = fields.startFailures.count
             for failure in fields.startFailures {

@@ -83,7 +83,8 @@ extension SwiftChartWriter {
         lines.append("    /// The document's data (`<datamodel>`), one field per `<data>`, made when the machine starts.")
         lines.append("    \(modifier)struct Context {")
         for field in content.orderedFields {
-            lines.append("        /// \(field.declaration ?? "`<data id=\"\(SwiftNames.escapedText(field.id))\">`") at \(field.position).")
+            lines.append("        /// \(field.declaration ?? "`<data id=\"\(SwiftNames.escapedText(field.id))\">`") at \(field.position)"
+                + (field.keepsText ? ", given values of several types, read only as text: it holds their text." : "."))
             if field.neverHoldsValue {
                 lines.append("        /// Never holds a value: nothing in the document gives it one (SCXML's `undefined`).")
             }
