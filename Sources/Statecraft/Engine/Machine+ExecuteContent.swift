@@ -28,7 +28,7 @@ extension Machine {
             case .schedule(let event, let delay, let id):
                 schedule(.event(event), after: delay, id: id, owner: -1)
             case .scheduleOutbound(let event, let target, let delay, let id):
-                schedule(.outbound(event, target: target), after: delay, id: id, owner: -1)
+                schedule(.outbound(event), after: delay, id: id, owner: -1, target: target)
             case .cancel(let id):
                 space.timers.removeAll { $0.id == id }
             }

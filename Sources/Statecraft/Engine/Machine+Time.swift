@@ -94,8 +94,8 @@ extension Machine {
             if _slowPath(space.recordsUnhandled), !result.isTaken { space.unhandled.append(event) }
         case .timer, .done:
             _ = processExternal(timer.trigger, strict: false)
-        case .outbound(let event, let target):
-            handOver(OutboundEvent(event: event, target: target, id: timer.id))
+        case .outbound(let event):
+            handOver(OutboundEvent(event: event, target: timer.target ?? "", id: timer.id))
         }
         drainExternalQueue()
     }
@@ -120,10 +120,11 @@ extension Machine {
 
     /// Adds a timer due `delay` from now (at ``MachineClock/limit`` at the latest).
     @inlinable
-    mutating func schedule(_ trigger: Trigger<Event>, after delay: Duration, id: String?, owner: Int32) {
+    mutating func schedule(_ trigger: Trigger<Event>, after delay: Duration, id: String?, owner: Int32, target: String? = nil) {
         space.timerSequence &+= 1
         space.timers.insert(PendingTimer(
-            due: MachineClock.adding(max(delay, .zero), to: clock), sequence: space.timerSequence, trigger: trigger, id: id, owner: owner
+            due: MachineClock.adding(max(delay, .zero), to: clock), sequence: space.timerSequence, trigger: trigger, id: id, owner: owner,
+            target: target
         ))
     }
 

@@ -7,9 +7,11 @@ enum Trigger<Event: MachineEvent>: Sendable {
     case done(node: Int32, data: Event?)
     /// The timer of a delayed transition.
     case timer(transition: Int32)
-    /// An event that leaves the machine for `target` (``Effects/send(_:to:after:id:)``): a
-    /// timer's only, handed to the chart's outbound handler, never matched by a transition.
-    case outbound(Event, target: String)
+    /// An event that leaves the machine (``Effects/send(_:to:after:id:)``): a timer's only, whose
+    /// ``PendingTimer/target`` says where, handed to the chart's outbound handler, never matched by
+    /// a transition. The target is the timer's, not the trigger's, so that a trigger (which the
+    /// internal queue holds too) stays as small as an event and a number.
+    case outbound(Event)
 
     /// The event actions and guards see: yours, or the done data.
     @inlinable
@@ -33,14 +35,17 @@ struct PendingTimer<Event: MachineEvent>: Sendable, Scheduled {
     @usableFromInline var id: String?
     /// The state whose exit cancels it (a delayed transition's source), or -1.
     @usableFromInline var owner: Int32
+    /// Where an event that leaves the machine (``Trigger/outbound(_:)``) goes; `nil` for the others.
+    @usableFromInline var target: String?
 
     @inlinable
-    init(due: Duration, sequence: UInt64, trigger: Trigger<Event>, id: String?, owner: Int32) {
+    init(due: Duration, sequence: UInt64, trigger: Trigger<Event>, id: String?, owner: Int32, target: String? = nil) {
         self.due = due
         self.sequence = sequence
         self.trigger = trigger
         self.id = id
         self.owner = owner
+        self.target = target
     }
 }
 

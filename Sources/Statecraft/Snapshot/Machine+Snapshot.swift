@@ -35,8 +35,8 @@ extension Machine {
             let owner = Int(timer.owner)
             guard let index = chart.timerTransitions[owner].firstIndex(of: transition) else { return nil }
             return SnapshotTimer(due: timer.due, kind: .delayedTransition(source: chart.state(owner), index: index))
-        case .outbound(let event, let target):
-            return SnapshotTimer(due: timer.due, kind: .outbound(event, target: target, id: timer.id))
+        case .outbound(let event):
+            return SnapshotTimer(due: timer.due, kind: .outbound(event, target: timer.target ?? "", id: timer.id))
         case .done:
             return nil
         }
@@ -120,7 +120,7 @@ extension Machine {
                     )
                 }
                 space.timers.insert(PendingTimer(
-                    due: timer.due, sequence: space.timerSequence, trigger: .outbound(event, target: target), id: id, owner: -1
+                    due: timer.due, sequence: space.timerSequence, trigger: .outbound(event), id: id, owner: -1, target: target
                 ))
             }
         }
