@@ -135,6 +135,18 @@ struct SwiftDatamodelTests {
         let context = machine.context
         #expect(context.temperature == 21 && context.readings == [19, 19] && context.lastEvent == "warmer")
         #expect(record.lines == ["heating: 2", "heater.on to app:heater", "heater.off to app:heater"])
+        // The delayed check was cancelled when heating ended.
+        #expect(machine.pendingTimerCount == 0)
+    }
+
+    @Test func aDelayedSendOutReachesTheContextWhenDue() throws {
+        let record = ThermostatModel.Record()
+        var machine = try Thermostat.makeChart().makeMachine(context: ThermostatModel(record: record))
+        _ = machine.send(.reading)
+        machine.advance(by: .milliseconds(4_999))
+        #expect(record.lines == ["heating: 3", "heater.on to app:heater"])
+        machine.advance(by: .milliseconds(1))
+        #expect(record.lines.last == "heater.check to app:heater")
     }
 
     @Test func theInterpreterRefusesASwiftDocument() throws {
