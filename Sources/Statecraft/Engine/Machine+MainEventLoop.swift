@@ -8,9 +8,10 @@
 extension Machine {
     /// SCXML's `interpret`: enters the initial configuration and runs to completion.
     @inlinable
-    mutating func start(recordingStateChanges: Bool = false) {
+    mutating func start(recordingStateChanges: Bool = false, holdingSentEvents: Bool = false) {
         workspace = chart.makeWorkspace()
         if recordingStateChanges { space.recordsChanges = true }
+        space.holdsSent = holdingSentEvents
         dequeued(nil)
         appendEnabled(chart.nodes[0].initialTransition)
         enterStates(trigger: nil)
@@ -190,6 +191,8 @@ extension Machine {
     /// Processes events the machine's actions sent to it, each as its own macrostep.
     @inlinable
     mutating func drainExternalQueue() {
+        // Held for the owner, who takes them with `takeSentEvents()`.
+        if _slowPath(space.holdsSent) { return }
         var macrosteps = 0
         while !finished && space.externalHead < space.externalQueue.count {
             macrosteps += 1

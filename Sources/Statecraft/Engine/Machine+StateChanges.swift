@@ -97,6 +97,41 @@ extension Machine {
         return Array(space.unhandled)
     }
 
+    /// Whether the events the machine's actions send it (``Effects/send(_:)``, and
+    /// ``Effects/send(_:after:id:)`` when their timers fire) wait for you instead of being
+    /// processed at once; off by default.
+    ///
+    /// A host that runs several machines side by side (an SCXML document's invocations) needs
+    /// each event a machine takes in its own turn: it takes the waiting events with
+    /// ``takeSentEvents()`` after each ``send(_:)`` or ``advance(to:)``, and sends them back in
+    /// the order it chooses, doing its own work between them (starting invocations, forwarding
+    /// the event). Turning it off drops nothing: the events still waiting are processed after
+    /// the next event you send. Like ``recordsStateChanges``, turning it on moves a leaf-path
+    /// machine to the general path.
+    public var holdsSentEvents: Bool {
+        @inlinable get { workspace?.holdsSent ?? false }
+        set {
+            if newValue, workspace == nil { moveToGeneralPath() }
+            guard workspace != nil else { return }
+            makeWorkspaceUnique()
+            space.holdsSent = newValue
+        }
+    }
+
+    /// The events the machine's actions sent it that wait (``holdsSentEvents``), oldest first;
+    /// they are no longer the machine's to process.
+    ///
+    /// - Returns: The events, in the order they were sent or their timers fired.
+    public mutating func takeSentEvents() -> [Event] {
+        // Not `guard let workspace` (see `takeStateChanges()`): it would copy the workspace.
+        guard let head = workspace?.externalHead, let count = workspace?.externalQueue.count, head < count else { return [] }
+        makeWorkspaceUnique()
+        let waiting = Array(space.externalQueue[space.externalHead...])
+        space.externalQueue.removeAll(keepingCapacity: true)
+        space.externalHead = 0
+        return waiting
+    }
+
     /// Records that the microstep exits `node`, when recording is on.
     @inlinable
     @inline(__always)

@@ -89,6 +89,9 @@ extension Machine {
     @inlinable
     mutating func deliver(_ timer: PendingTimer<Event>) {
         switch timer.trigger {
+        case .event(let event) where space.holdsSent:
+            // A delayed send to the machine itself waits for its owner, as the ones sent at once do.
+            space.externalQueue.append(event)
         case .event(let event):
             let result = processEvent(event)
             if _slowPath(space.recordsUnhandled), !result.isTaken { space.unhandled.append(event) }

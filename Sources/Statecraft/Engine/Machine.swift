@@ -64,13 +64,26 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
         self.init(chart: chart, context: context, onTransition: onTransition, recordingStateChanges: false)
     }
 
+    /// Makes a machine that holds the events its actions send it for you (``holdsSentEvents``)
+    /// from the start: those its initial entries send wait for ``takeSentEvents()`` too. Such a
+    /// machine runs on the general path.
+    ///
+    /// - Parameters:
+    ///   - chart: The chart to run.
+    ///   - context: The machine's extended state.
+    ///   - holdingSentEvents: Whether the sent events wait for you; `false` makes an ordinary machine.
+    @inlinable
+    public init(chart: Statechart<State, Event, Context>, context: Context, holdingSentEvents: Bool) {
+        self.init(chart: chart, context: context, recordingStateChanges: false, holdingSentEvents: holdingSentEvents)
+    }
+
     /// Makes a machine that records its state changes from the start: the initial entries are
     /// the record's first (a host that offers recording before it starts, as an SCXML session
     /// does). Such a machine runs on the general path.
     @inlinable
     package init(
         chart: Statechart<State, Event, Context>, context: Context, onTransition: Listener? = nil,
-        recordingStateChanges: Bool
+        recordingStateChanges: Bool, holdingSentEvents: Bool = false
     ) {
         self.chart = chart
         self.program = chart.program
@@ -81,12 +94,12 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Context> 
         self.finished = false
         self.workspace = nil
         self.clock = .zero
-        if chart.isFlat, !recordingStateChanges {
+        if chart.isFlat, !recordingStateChanges, !holdingSentEvents {
             enterPath(of: Int(chart.nodes[0].initialTransition), event: nil)
             leafRow = chart.table.row(of: current)
             if chart.nodes[current].kind == .final { finishFlat() }
         } else {
-            start(recordingStateChanges: recordingStateChanges)
+            start(recordingStateChanges: recordingStateChanges, holdingSentEvents: holdingSentEvents)
         }
     }
 

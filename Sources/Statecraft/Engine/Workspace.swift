@@ -65,6 +65,9 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var recordsUnhandled = false
     /// Raised events and delayed sends to the machine itself that selected no transition.
     @usableFromInline @exclusivity(unchecked) var unhandled = ContiguousArray<Event>()
+    /// Whether the events the machine sends itself wait in the external queue for its owner
+    /// (see `Machine.holdsSentEvents`) rather than being processed at once.
+    @usableFromInline @exclusivity(unchecked) var holdsSent = false
     /// The node of a state of the chart, for `Effects.isActive(_:)`.
     @usableFromInline let stateNode: @Sendable (AnyHashable) -> Int?
     /// Whether `Effects.isActive(_:)` reads the configuration as it changes rather than the one
@@ -137,6 +140,7 @@ final class Workspace<Event: MachineEvent>: @unchecked Sendable {
         copy.changes = changes
         copy.recordsUnhandled = recordsUnhandled
         copy.unhandled = unhandled
+        copy.holdsSent = holdsSent
         copy.lastTaken = lastTaken
         return copy
     }

@@ -159,15 +159,10 @@ struct Invocations {
             let toChild = Self.sends(in: parentActions, to: "#_" + invokeID)
             var extra = Self.names(of: toChild)
             if invoke.autoforward {
+                // What the machine sends itself takes its turn in the driver's queue too (the machine
+                // holds it, `Machine.holdsSentEvents`), where it is forwarded like any other event.
                 let descriptors = Self.descriptors(of: child.model)
-                let toItself = Self.sentEvents(in: parentActions)
-                if let name = toItself.first(where: { name in descriptors.contains { $0.matches(name) } }) {
-                    refuse(invoke, "autoforward is not generated when the invoked document takes an event the invoking "
-                        + "document sends itself ('\(SwiftNames.escapedText(name))'): those are processed inside the machine, "
-                        + "where they cannot be forwarded")
-                    continue
-                }
-                let candidates = Self.eventNames(of: model) + Self.sentEvents(in: parentActions, everything: true)
+                let candidates = Self.eventNames(of: model) + Self.sentEvents(in: parentActions)
                 let forwarded = candidates.filter { name in descriptors.contains { $0.matches(name) } }
                 if let name = forwarded.first(where: { content?.eventData.shapes[$0] != nil }) {
                     refuse(invoke, "autoforward is not generated when a forwarded event carries data ('\(SwiftNames.escapedText(name))'): "
@@ -343,18 +338,16 @@ struct Invocations {
         return names
     }
 
-    /// The literal event names `actions` send the machine itself (no target, or a target known
-    /// only when it runs) or, with `everything`, name in any `<send>` or `<raise>`, in order and
-    /// once each.
-    private static func sentEvents(in actions: [Action], everything: Bool = false) -> [String] {
+    /// The literal event names `actions` name in any `<send>` or `<raise>`, in order and once each.
+    private static func sentEvents(in actions: [Action]) -> [String] {
         var names: [String] = []
         for action in actions {
             let name: String?
             switch action.kind {
             case .send(let send):
-                name = everything || send.target == nil || send.targetExpr != nil ? send.event : nil
+                name = send.event
             case .raise(let event):
-                name = everything ? event : nil
+                name = event
             default:
                 name = nil
             }

@@ -57,10 +57,12 @@ extension SwiftChartWriter {
                 + "\(childContext(plan))>, run: Int, start: Duration)?")
         }
         let machine: String
+        // The machine holds the events it sends itself: each takes its turn in the driver's queue, so
+        // that invocations start between them and autoforward sees them, as in a session.
         switch contextType {
-        case "Void": machine = "makeMachine()"
-        case _ where hasHost: machine = "makeMachine(context: Context(host: InvocationRouter(app: host, links: links)))"
-        default: machine = "makeMachine(context: Context())"
+        case "Void": machine = "context: ()"
+        case _ where hasHost: machine = "context: Context(host: InvocationRouter(app: host, links: links))"
+        default: machine = "context: Context()"
         }
         lines += [
             "",
@@ -73,9 +75,10 @@ extension SwiftChartWriter {
         ]
         if hasHost { lines.append("            app = host") }
         lines += [
-            "            machine = try \(typeName).makeChart().\(machine)",
+            "            machine = Machine(chart: try \(typeName).makeChart(), \(machine), holdingSentEvents: true)",
             "            entered = machine.activeStates",
             "            machine.recordsStateChanges = true",
+            "            takeSentEvents()",
             "            stepsLeft = Self.stepLimit",
             "            settle()",
             "        }",
@@ -122,6 +125,7 @@ extension SwiftChartWriter {
             "                now = max(now, deadline)",
             "                if let due = machine.nextDeadline, due <= deadline {",
             "                    _ = machine.advance(to: deadline)",
+            "                    takeSentEvents()",
         ]
         for index in plans.indices {
             let name = "invoked\(index + 1)"
@@ -187,6 +191,7 @@ extension SwiftChartWriter {
                 "                    // As the session raises an invocation's error: before the events that wait.",
                 "                    let error = raised.removeFirst()",
                 "                    if machine.status != .done { machine.send(error) }",
+                "                    takeSentEvents()",
                 "                    continue",
                 "                }",
             ]
@@ -217,6 +222,7 @@ extension SwiftChartWriter {
             }
             lines += ["                    default: machine.send(event)", "                    }"]
         }
+        lines.append("                    takeSentEvents()")
         lines += [
             "                }",
             "            }",
@@ -276,6 +282,12 @@ extension SwiftChartWriter {
             "            cancelled.insert(run)",
             "            if links.running[id] == run { links.running[id] = nil }",
             "            links.toInvoked.removeAll { $0.run == run }",
+            "        }",
+            "",
+            "        /// Puts the events the machine sent itself in the queue of its events, where each takes its turn",
+            "        /// after those already waiting, as in the session's external queue.",
+            "        private mutating func takeSentEvents() {",
+            "            for event in machine.takeSentEvents() { links.toMachine.append((nil, 0, event)) }",
             "        }",
             "",
             "        /// Gives the event named `name` to the invocation `run`, if it is still active and takes it.",
