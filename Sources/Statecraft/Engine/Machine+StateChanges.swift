@@ -106,7 +106,8 @@ extension Machine {
     /// ``takeSentEvents()`` after each ``send(_:)`` or ``advance(to:)``, and sends them back in
     /// the order it chooses, doing its own work between them (starting invocations, forwarding
     /// the event). Turning it off drops nothing: the events still waiting are processed after
-    /// the next event you send. Like ``recordsStateChanges``, turning it on moves a leaf-path
+    /// the next event you send. A ``snapshot`` does not include the waiting events: take them
+    /// before you save one. Like ``recordsStateChanges``, turning it on moves a leaf-path
     /// machine to the general path.
     public var holdsSentEvents: Bool {
         @inlinable get { workspace?.holdsSent ?? false }
