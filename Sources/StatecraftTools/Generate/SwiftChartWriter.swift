@@ -207,20 +207,17 @@ struct SwiftChartWriter {
         var content = content
         content.failingSendID = "outbound.id"
         let host = content.isSwift ? "context." : content.host
-        var lines = ["{ context, outbound, effects in", "            let event: Outgoing", "            switch outbound.event {"]
-        var names: [String] = []
-        for (name, _, _) in content.outboundEvents where !names.contains(name) {
-            names.append(name)
-            lines.append("            case .\(content.eventCases[name] ?? "_"): event = .\(content.outgoingCases[name] ?? "_")")
-        }
+        // Only the outbound cases leave the machine, each an `Outgoing` of the same SCXML name.
+        var lines = [
+            "{ context, outbound, effects in",
+            "            guard let event = Outgoing(rawValue: outbound.event.scxmlName) else { return }",
+        ]
         // The error of each kind of target the document sends to after a delay.
         let internalTargets = Set(content.outboundEvents.map { $0.target.hasPrefix("#_") })
         let error = internalTargets.count == 2
             ? "outbound.target.hasPrefix(\"#_\") ? \(content.errorEvent("error.communication")) : \(content.errorEvent("error.execution"))"
             : content.errorEvent(internalTargets.contains(true) ? "error.communication" : "error.execution")
         lines += [
-            "            default: return  // only the cases above leave the machine",
-            "            }",
             "            guard \(host)deliver(event, to: outbound.target) else {",
             "                effects.raise(\(error))",
             "                return",
