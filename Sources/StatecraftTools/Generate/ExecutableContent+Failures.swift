@@ -53,6 +53,18 @@ extension ExecutableContent {
         guard eventData.shapes[name]?.carriesSendID == true else { return "." + (eventCases[name] ?? "_") }
         return eventValue(name, failingSendID.map { "sendid: \($0)" } ?? "")
     }
+
+    /// The error the session raises when the host refuses an event for `target` (SCXML 6.2):
+    /// `error.communication` for a `#_` target, `error.execution` for any other.
+    static func refusalError(of target: String) -> String {
+        target.hasPrefix("#_") ? "error.communication" : "error.execution"
+    }
+
+    /// The value of that error for a target known only when the code runs: `target` is the
+    /// Swift of a `String`.
+    func refusalError(ofTargetIn target: String) -> String {
+        "\(target).hasPrefix(\"#_\") ? \(errorEvent("error.communication")) : \(errorEvent("error.execution"))"
+    }
 }
 
 extension Action {

@@ -173,7 +173,7 @@ extension ExecutableContent {
             if !outgoingEvents.contains(event) { outgoingEvents.append(event) }
             // Refused by the host: the error the session raises when no handler takes the event
             // (a target it cannot reach, or one it does not know), and the rest of the block is not run.
-            let error = target.hasPrefix("#_") ? "error.communication" : "error.execution"
+            let error = Self.refusalError(of: target)
             if survey { noteInternal(error, at: position) }
             let now = [
                 "guard \(host)deliver(.\(outgoingCases[event] ?? "_"), to: \(SwiftNames.literal(target))) else {",
@@ -236,7 +236,7 @@ extension ExecutableContent {
             "} else if target == \"#_scxml_\" + context.sessionID {",
             "    effects.send(.\(name))",
             "} else if !\(host)deliver(.\(outgoingCases[event] ?? "_"), to: target) {",
-            "    effects.raise(target.hasPrefix(\"#_\") ? \(errorEvent("error.communication")) : \(errorEvent("error.execution")))",
+            "    effects.raise(\(refusalError(ofTargetIn: "target")))",
             "    return",
             "}",
         ]

@@ -15,14 +15,13 @@ extension SwiftChartWriter {
     /// Swift names.
     mutating func registerActionEvents() {
         guard var content else { return }
-        for event in content.internalEvents where eventTable.names[event.name] == nil {
-            _ = eventTable.name(for: event.name, fallback: "event")
-            events.append((event.name, event.position, "first raised or sent by the executable content at \(event.position)"))
-        }
-        for event in content.outboundEvents where eventTable.names[event.name] == nil {
-            _ = eventTable.name(for: event.name, fallback: "event")
-            events.append((event.name, event.position, "sent out of the machine after a delay by the `<send>` at \(event.position), "
-                + "which the machine keeps until then"))
+        let made = content.internalEvents.map { ($0.name, $0.position, "first raised or sent by the executable content at \($0.position)") }
+            + content.outboundEvents.map {
+                ($0.name, $0.position, "sent out of the machine after a delay by the `<send>` at \($0.position), which the machine keeps until then")
+            }
+        for event in made where eventTable.names[event.0] == nil {
+            _ = eventTable.name(for: event.0, fallback: "event")
+            events.append(event)
         }
         content.eventCases = eventTable.names
         var outgoing = SwiftNameTable(reserved: ["rawValue", "allCases", "hashValue", "hash", "scxmlName"])

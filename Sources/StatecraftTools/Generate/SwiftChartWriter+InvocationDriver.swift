@@ -56,13 +56,11 @@ extension SwiftChartWriter {
             lines.append("        private var invoked\(index + 1): (machine: Machine<\(plan.typeName).State, \(plan.typeName).Event, "
                 + "\(childContext(plan))>, run: Int, start: Duration)?")
         }
-        let machine: String
-        // The machine holds the events it sends itself: each takes its turn in the driver's queue, so
-        // that invocations start between them and autoforward sees them, as in a session.
+        let context: String
         switch contextType {
-        case "Void": machine = "context: ()"
-        case _ where hasHost: machine = "context: Context(host: InvocationRouter(app: host, links: links))"
-        default: machine = "context: Context()"
+        case "Void": context = "()"
+        case _ where hasHost: context = "Context(host: InvocationRouter(app: host, links: links))"
+        default: context = "Context()"
         }
         lines += [
             "",
@@ -75,7 +73,9 @@ extension SwiftChartWriter {
         ]
         if hasHost { lines.append("            app = host") }
         lines += [
-            "            machine = Machine(chart: try \(typeName).makeChart(), \(machine), holdingSentEvents: true)",
+            // The machine holds the events it sends itself: each takes its turn in the driver's queue,
+            // so that invocations start between them and autoforward sees them, as in a session.
+            "            machine = Machine(chart: try \(typeName).makeChart(), context: \(context), holdingSentEvents: true)",
             "            entered = machine.activeStates",
             "            machine.recordsStateChanges = true",
             "            takeSentEvents()",

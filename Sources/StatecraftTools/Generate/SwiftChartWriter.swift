@@ -212,11 +212,9 @@ struct SwiftChartWriter {
             "{ context, outbound, effects in",
             "            guard let event = Outgoing(rawValue: outbound.event.scxmlName) else { return }",
         ]
-        // The error of each kind of target the document sends to after a delay.
-        let internalTargets = Set(content.outboundEvents.map { $0.target.hasPrefix("#_") })
-        let error = internalTargets.count == 2
-            ? "outbound.target.hasPrefix(\"#_\") ? \(content.errorEvent("error.communication")) : \(content.errorEvent("error.execution"))"
-            : content.errorEvent(internalTargets.contains(true) ? "error.communication" : "error.execution")
+        // The error a refusal means for the targets the document sends to after a delay: one, or by the target.
+        let errors = Set(content.outboundEvents.map { ExecutableContent.refusalError(of: $0.target) })
+        let error = errors.count == 1 ? content.errorEvent(errors.first ?? "") : content.refusalError(ofTargetIn: "outbound.target")
         lines += [
             "            guard \(host)deliver(event, to: outbound.target) else {",
             "                effects.raise(\(error))",
