@@ -139,11 +139,19 @@ struct GenerateEventFieldsTests {
               </state>
             """))
         #expect(found == [
-            "<transition> at 5:5: _event.type here is 'internal' or 'external' by the queue the event came from, known when it "
-                + "runs: it is generated in actions, where the machine tells the queue, not in conditions",
             "<assign> at 6:41: _event.type is not one value here: 'error.execution' is made by the platform ('platform'), "
                 + "and a generated event does not carry where it came from",
         ])
+        // A condition reads the queue from the context, where the chart writes each event it takes.
+        let condition = try generate(statecraft("""
+              <state id="a">
+                <onentry><raise event="both"/><send event="both"/></onentry>
+                <transition event="both" cond="_event.type == 'internal'"><assign location="s" expr="'raised'"/></transition>
+              </state>
+            """))
+        #expect(condition.contains("return ((context.lastTaken?.source == .internal ? \"internal\" : \"external\") == \"internal\")"))
+        #expect(condition.contains("lastEvent: \\.lastTaken)"))
+        #expect(condition.contains("var lastTaken: TakenEvent<Event>? = nil"))
         // An event an invocation returns goes through the driver (and its <finalize>), not the queues the machine tells.
         let returned = try refusals(statecraft("""
               <state id="a">
@@ -227,5 +235,37 @@ struct GenerateEventFieldsTests {
         let withID = try generate(xml.replacingOccurrences(of: "expr=\"_event.origintype\"", with: "expr=\"_event.sendid\"")
             .replacingOccurrences(of: "<send target=\"#_kid\" event=\"down\"/>", with: "<send target=\"#_kid\" event=\"down\" id=\"d7\"/>"))
         #expect(withID.contains("context.t = \"d7\""))
+    }
+
+    /// `_event` as a whole value (5.10.1): the generated `EventValue`, made from the event the
+    /// chart keeps in the context; refused where a field of an event the machine may take is not
+    /// one value, and as text, which the session writes as an object.
+    @Test func theWholeEventIsAValueWhenEveryFieldIsKnown() throws {
+        let swift = try generate(GenerationFixtures.statecraft("""
+              <state id="a">
+                <onentry><raise event="r"/><send event="s" id="one"/></onentry>
+                <transition event="r"><assign location="w" expr="_event"/></transition>
+                <transition event="s" cond="w != _event" target="b"/>
+              </state>
+              <final id="b"/>
+            """, data: #"<data id="w"/>"#))
+        #expect(swift.contains("var w: EventValue? = nil"))
+        #expect(swift.contains("guard let bound_event_value = EventValue(effects.lastEvent, context) else {"))
+        #expect(swift.contains("return (context.w != EventValue(context.lastTaken, context))"))
+        #expect(swift.contains("case \"s\":\n                type = \"external\"\n                sendid = \"one\"\n"))
+        #expect(swift.contains("origin = \"#_scxml_\" + context.sessionID"))
+        let found = try refusals(GenerationFixtures.statecraft("""
+              <state id="a">
+                <onentry><raise event="r"/><send event="r"/></onentry>
+                <transition event="r"><assign location="w" expr="_event"/><log expr="_event"/></transition>
+              </state>
+            """, data: #"<data id="w" expr="0"/>"#))
+        #expect(found == [
+            "<assign> at 5:27: _event as a whole is generated when every field of every event the machine may take is known, "
+                + "and _event.origin of 'r' is not: _event.origin is not one value here: 'r' is made in two ways that differ "
+                + "in it (undefined and the machine's own origin), and a generated event does not carry where it came from",
+            "<log> at 5:63: _event as a whole is generated as a value to store and compare, not as text (the session writes "
+                + "it as an object): read its fields",
+        ])
     }
 }

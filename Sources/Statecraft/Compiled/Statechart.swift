@@ -148,6 +148,15 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     ) -> Void
     /// The chart's outbound handler; see ``OutboundHandler``.
     @usableFromInline let outbound: OutboundHandler?
+    /// The field of the context where a machine keeps the event it took most recently, with its
+    /// queue, when it takes it (before it selects transitions for it): what guards read of it,
+    /// as SCXML's `_event`, bound when an event is dequeued (W3C SCXML 1.0, 5.10).
+    public typealias LastEventField = WritableKeyPath<Context, TakenEvent<Event>?>
+    /// The chart's last-event field; see ``LastEventField``. A key path is immutable once made,
+    /// and the machines of the chart only read it, each on its own context: shared between
+    /// threads it is read, never changed (a literal such as `\.last` is not inferred `Sendable`
+    /// when the parameter is optional, so the parameter cannot ask for it).
+    @usableFromInline nonisolated(unsafe) let lastEventField: LastEventField?
     /// What the chart keeps of its definition for ``structure``.
     let outline: ChartOutline<Event.Kind>
 
@@ -159,6 +168,9 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     ///     configuration; see ``StatechartOptions``.
     ///   - outbound: Delivers the events actions schedule to leave the machine
     ///     (``Effects/send(_:to:after:id:)``) when they fall due; see ``OutboundHandler``.
+    ///   - lastEvent: A field of the context where the machine keeps each event it takes, with
+    ///     its queue, before it selects transitions for it, so that guards can read it; see
+    ///     ``LastEventField``. A chart with one runs every step on the general path.
     ///   - content: The chart's top-level states, written with ``Atomic``, ``Compound``,
     ///     ``Parallel`` and ``Final``.
     /// - Throws: ``DefinitionError`` naming the first mistake found and where it was written.
@@ -168,11 +180,12 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         initial: State? = nil,
         options: StatechartOptions<State, Event> = StatechartOptions(),
         outbound: OutboundHandler? = nil,
+        lastEvent: LastEventField? = nil,
         @ChartBuilder<State, Event, Context> _ content: () -> [ChartElement<State, Event, Context>]
     ) throws(DefinitionError) {
         try self.init(
             compiling: ChartCompilation(content().map(\.declaration), initial: initial.map { [$0] } ?? [], rootTargets: nil),
-            options: options, outbound: outbound
+            options: options, outbound: outbound, lastEvent: lastEvent
         )
     }
 
@@ -197,6 +210,8 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     ///     configuration; see ``StatechartOptions``.
     ///   - outbound: Delivers the events actions schedule to leave the machine; see
     ///     ``OutboundHandler``.
+    ///   - lastEvent: A field of the context where the machine keeps each event it takes; see
+    ///     ``LastEventField``.
     ///   - content: The chart's top-level states.
     /// - Throws: ``DefinitionError`` naming the first mistake found and where it was written:
     ///   `.conflictingTargets` for two states in one region,
@@ -205,11 +220,12 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         initial: [State],
         options: StatechartOptions<State, Event> = StatechartOptions(),
         outbound: OutboundHandler? = nil,
+        lastEvent: LastEventField? = nil,
         @ChartBuilder<State, Event, Context> _ content: () -> [ChartElement<State, Event, Context>]
     ) throws(DefinitionError) {
         try self.init(
             compiling: ChartCompilation(content().map(\.declaration), initial: initial, rootTargets: nil),
-            options: options, outbound: outbound
+            options: options, outbound: outbound, lastEvent: lastEvent
         )
     }
 
@@ -257,17 +273,19 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         compiling compiled: ChartCompilation<State, Event, Context>,
         options: StatechartOptions<State, Event>,
         outbound: OutboundHandler? = nil,
+        lastEvent: LastEventField? = nil,
         hooks: (dequeue: DequeueHook?, externalEvent: ExternalEventHook?, macrostep: MacrostepHook?) = (nil, nil, nil)
     ) {
         self.options = options
         self.outbound = outbound
+        lastEventField = lastEvent
         dequeueHook = hooks.dequeue
         externalEventHook = hooks.externalEvent
         macrostepHook = hooks.macrostep
         // A chart with a hook runs on the general path, where the hooks are called.
         // So does one whose actions see the configuration change state by state.
         let hooked = hooks.dequeue != nil || hooks.externalEvent != nil || hooks.macrostep != nil
-            || options.actionsSeeStateChanges || options.actionsSeeLastEvent
+            || options.actionsSeeStateChanges || options.actionsSeeLastEvent || lastEvent != nil
         states = Array(compiled.states)
         let rootInitial = compiled.transitions[Int(compiled.nodes[0].initialTransition)]
         let initialNode = Int(compiled.targets[Int(rootInitial.targetStart)])

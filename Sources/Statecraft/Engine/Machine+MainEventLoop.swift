@@ -82,13 +82,16 @@ extension Machine {
         hook(&storedContext, event, ConfigurationView(words: words, nodeCount: chart.nodes.count))
     }
 
-    /// Keeps an event the machine takes for `Effects.lastEvent`, when the chart asks for it
-    /// (`StatechartOptions.actionsSeeLastEvent`); a delayed transition's timer is no event.
+    /// Keeps an event the machine takes for `Effects.lastEvent` and the chart's last-event field,
+    /// when the chart asks for them (`StatechartOptions.actionsSeeLastEvent`,
+    /// `Statechart.LastEventField`); a delayed transition's timer is no event.
     @inlinable
     @inline(__always)
-    func noteTaken(_ trigger: Trigger<Event>, _ source: TakenEvent<Event>.Source) {
+    mutating func noteTaken(_ trigger: Trigger<Event>, _ source: TakenEvent<Event>.Source) {
         guard _slowPath(space.recordsTaken), case .event(let event) = trigger else { return }
-        space.lastTaken = TakenEvent(event: event, source: source)
+        let taken = TakenEvent(event: event, source: source)
+        space.lastTaken = taken
+        if let field = chart.lastEventField { storedContext[keyPath: field] = taken }
     }
 
     /// One macrostep for an external trigger: select, take, run to completion.

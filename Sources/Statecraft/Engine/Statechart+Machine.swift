@@ -15,7 +15,7 @@ extension Statechart {
     func makeWorkspace() -> Workspace<Event> {
         Workspace(
             nodeCount: nodes.count, historyCount: historyCount, setWords: setWords, stateNode: stateNode,
-            readsLiveConfiguration: options.actionsSeeStateChanges, recordsTaken: options.actionsSeeLastEvent
+            readsLiveConfiguration: options.actionsSeeStateChanges, recordsTaken: options.actionsSeeLastEvent || lastEventField != nil
         )
     }
 }

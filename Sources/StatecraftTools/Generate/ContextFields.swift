@@ -87,7 +87,7 @@ struct ContextFields {
         }
         model.states.forEach(collect)
         let topLevel = model.data.count
-        var names = SwiftNameTable(reserved: ["host", "sessionID", "sendCount", "newSendID", "randomSessionID", "lateBound", "startErrors"])
+        var names = SwiftNameTable(reserved: ["host", "sessionID", "sendCount", "newSendID", "randomSessionID", "lateBound", "startErrors", "lastTaken"])
         let literals = ExpressionTranslator(fields: [:], states: [:], eventIsOptional: true, inAction: false)
         let usage = UsageTypes(model: model, eventData: eventData)
         declaredIDs = Set(all.map(\.id))

@@ -201,10 +201,24 @@ struct EventOrigins {
         if alternatives.contains("*") {
             return .unknown("_event.\(member) is not generated in a transition taking every event ('*')")
         }
+        return value(of: member, among: alternatives, exactly: false)
+    }
+
+    /// The fields of `_event` (``members``) of an event named `name` exactly, each the one value
+    /// every way the document makes it gives: what `_event` as a whole value holds besides the
+    /// event itself.
+    func fields(ofEventNamed name: String) -> [String: Value] {
+        Dictionary(uniqueKeysWithValues: Self.members.map { ($0, value(of: $0, among: [name], exactly: true)) })
+    }
+
+    /// `_event.<member>` of the events named by `alternatives` (and, unless `exactly`, the names
+    /// below them): the one value every way of making them gives; a name made by none comes from
+    /// the app (`external`, the rest undefined), or from an invocation when the document has any.
+    private func value(of member: String, among alternatives: [String], exactly: Bool) -> Value {
         // Each way with the name it makes and how it reaches the machine.
         var found: [(name: String, value: Value, reach: Reach)] = []
         for alternative in alternatives {
-            let names = made.keys.filter { $0 == alternative || $0.hasPrefix(alternative + ".") }.sorted()
+            let names = made.keys.filter { $0 == alternative || (!exactly && $0.hasPrefix(alternative + ".")) }.sorted()
             if names.isEmpty {
                 if invokes {
                     return .unknown("in a document that invokes others, '\(SwiftNames.escapedText(alternative))' may come "
@@ -220,9 +234,14 @@ struct EventOrigins {
                 found.append(("an event named by a <send eventexpr>", fields[member] ?? .undefined, reach(Self.computed)))
             }
         }
+        return Self.oneValue(of: member, found)
+    }
+
+    /// The one value of `member` the ways in `found` give, or why there is none.
+    private static func oneValue(of member: String, _ found: [(name: String, value: Value, reach: Reach)]) -> Value {
         guard let first = found.first else { return .undefined }
         if member == "type", found.contains(where: { $0.value == .queue || $0.value != first.value }) {
-            return Self.byQueue(found)
+            return byQueue(found)
         }
         if case .unknown = first.value { return first.value }
         if let other = found.first(where: { $0.value != first.value }) {

@@ -99,7 +99,7 @@ struct ExecutableContent {
     }
 
     /// Whether the generated code needs a context other than `Void`.
-    var needsContext: Bool { isSwift || !fields.isEmpty || !requirements.isEmpty || system.sessionID }
+    var needsContext: Bool { isSwift || !fields.isEmpty || !requirements.isEmpty || system.sessionID || system.wholeEvent }
 
     /// Translates every block once, to collect refusals and declarations, after finding the data
     /// each event carries; a transition's block comes with its event descriptor.

@@ -135,44 +135,78 @@ extension ExpressionTranslator {
         }
     }
 
-    /// `_event.type` by the queue the event came from, `internal` or `external`: read from
-    /// `Effects.lastEvent`, which actions have (the chart then keeps it:
-    /// ``SystemReads/lastEvent``).
+    /// `_event.type` by the queue the event came from, `internal` or `external`, read from the
+    /// event the machine took last (``lastTaken()``).
     private func lastEventSource() throws(Untranslatable) -> String {
-        guard inAction else {
-            throw Untranslatable(reason: "_event.type here is 'internal' or 'external' by the queue the event came from, known when "
-                + "it runs: it is generated in actions, where the machine tells the queue, not in conditions")
-        }
-        system?.lastEvent = true
-        return "(effects.lastEvent?.source == .internal ? \"internal\" : \"external\")"
+        "(\(try lastTaken())?.source == .internal ? \"internal\" : \"external\")"
     }
 
     /// `_event.name` outside a transition with an event (an entry, an exit, an eventless
-    /// transition's actions): the name of the event the machine took last, from
-    /// `Effects.lastEvent` (SCXML 5.10: `_event` stays bound after its transition). Before the
-    /// first event `_event` is unbound, and reading its member raises `error.execution` as in the
-    /// session, whatever the reading.
+    /// transition): the name of the event the machine took last (``lastTaken()``; SCXML 5.10:
+    /// `_event` stays bound after its transition). Before the first event `_event` is unbound,
+    /// and reading its member raises `error.execution` as in the session, whatever the reading.
     func lastEventName() throws(Untranslatable) -> String {
-        try readsLastEvent("_event.name", "the name of the event it took last")
         var field = ContextField(
             id: "_event", swiftName: "event_name", type: "String?", initial: "nil", isOptional: true,
             position: TextPosition(line: 0, column: 0), unboundUntilAssigned: true
         )
-        field.readPath = "effects.lastEvent?.event.scxmlName"
+        field.readPath = "\(try lastTaken())?.event.scxmlName"
         return try read(field, .value)
     }
 
-    /// Notes that `what`, read outside a transition with an event, asks the machine (`telling`
-    /// what) through `Effects.lastEvent`, which actions have: the chart then keeps the event
-    /// (``SystemReads/lastEvent``), and the generator writes the document's delayed transitions
-    /// as delayed sends, whose events the machine takes (an `After` timer takes none). In a
-    /// condition it is refused.
-    func readsLastEvent(_ what: String, _ telling: String) throws(Untranslatable) {
-        guard inAction else {
-            throw Untranslatable(reason: "\(what) outside a transition with an event is known when the machine runs (\(telling)): "
-                + "it is generated in actions, where the machine tells it, not in conditions")
+    /// `_event` as a whole value (SCXML 5.10.1): the generated `EventValue`, the event with its
+    /// data and the fields ``EventOrigins`` finds for its name, made from the event the machine
+    /// took last, which the chart keeps in the context (`Statechart(lastEvent:)`) when it takes
+    /// it, so that conditions read it too; unbound (`nil`) before the first event, read as
+    /// unbound data is. Generated when every field of every event the machine may take is known,
+    /// and as a value to store and compare, not as text.
+    func wholeEvent(_ reading: Reading) throws(Untranslatable) -> String {
+        guard hasEvent else { throw Self.noEvent }
+        guard reading != .text else {
+            throw Untranslatable(reason: "_event as a whole is generated as a value to store and compare, not as text (the "
+                + "session writes it as an object): read its fields")
         }
-        system?.lastEvent = true
+        guard let eventOrigins, let system else {
+            throw Untranslatable(reason: "_event as a whole is generated in actions and conditions only")
+        }
+        for name in eventOrigins.names.sorted() {
+            for (member, value) in eventOrigins.fields(ofEventNamed: name).sorted(by: { $0.key < $1.key }) {
+                switch value {
+                case .unknown(let why):
+                    throw Untranslatable(reason: "_event as a whole is generated when every field of every event the machine may "
+                        + "take is known, and _event.\(member) of '\(SwiftNames.escapedText(name))' is not: \(why)")
+                case .ownOrigin: system.sessionID = true
+                case .failedSend: system.errorSendIDs = true
+                case .text, .undefined, .queue: break
+                }
+            }
+        }
+        system.wholeEvent = true
+        var field = ContextField(
+            id: "_event", swiftName: "event_value", type: "EventValue?", initial: "nil", isOptional: true,
+            position: TextPosition(line: 0, column: 0), unboundUntilAssigned: true
+        )
+        field.readPath = "EventValue(\(try lastTaken()), \(contextPrefix.dropLast()))"
+        return try read(field, reading)
+    }
+
+    /// The event the machine took last and its queue (SCXML 5.10: `_event` is bound when an
+    /// event is dequeued and stays bound after its transition), a `TakenEvent<Event>?`: in
+    /// actions `effects.lastEvent` (the chart keeps it: ``SystemReads/lastEvent``), in conditions
+    /// the context's `lastTaken`, which the chart writes when the machine takes an event
+    /// (``SystemReads/lastTaken``). Either way the generator writes the document's delayed
+    /// transitions as delayed sends, whose events the machine takes (an `After` timer takes none).
+    func lastTaken() throws(Untranslatable) -> String {
+        if inAction {
+            system?.lastEvent = true
+            return "effects.lastEvent"
+        }
+        guard let system else {
+            throw Untranslatable(reason: "_event outside a transition with an event is generated in actions and conditions only")
+        }
+        system.lastEvent = true
+        system.lastTaken = true
+        return contextPrefix + "lastTaken"
     }
 
     private func eventField(_ member: String) throws(Untranslatable) -> EventOrigins.Value {

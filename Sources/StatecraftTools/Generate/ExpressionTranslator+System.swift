@@ -78,8 +78,7 @@ extension ExpressionTranslator {
             guard hasEvent else { throw Self.noEvent }
             if eventDescriptor != nil, !eventIsOptional { return "true" }
             // Elsewhere _event is bound once the machine has taken an event (SCXML 5.10).
-            try readsLastEvent("isBound(_event)", "whether it has taken an event yet")
-            return "(effects.lastEvent != nil)"
+            return "(\(try lastTaken()) != nil)"
         default: return nil
         }
     }
@@ -97,6 +96,7 @@ extension ExpressionTranslator {
         switch node.kind {
         case .variable("_sessionid"), .variable("_name"): return "String"
         case .variable("_ioprocessors"): return ioProcessorsType
+        case .variable("_event"): return "EventValue"
         case .path(let base, let steps):
             if case .variable("_event") = base.kind, steps.count == 1, case .member(let member) = steps[0].selector,
                 member == "name" || EventOrigins.members.contains(member)

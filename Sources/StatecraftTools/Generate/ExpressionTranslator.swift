@@ -113,9 +113,7 @@ struct ExpressionTranslator {
         case .literal(let value):
             return try literal(value)
         case .variable(let name):
-            if name == "_event" {
-                throw Untranslatable(reason: "_event as a whole has no generated type; _event.name is generated")
-            }
+            if name == "_event" { return try wholeEvent(reading) }
             if let system = try systemVariable(name) { return system }
             guard let field = fields[name] else { throw notAField(name) }
             return try read(field, reading)
@@ -322,6 +320,12 @@ final class SystemReads {
     /// reads each only as text, the generator makes it a field that holds the text
     /// (``ContextField/keepsText``).
     var typeConflicts: Set<String> = []
+    /// Whether a condition reads the event the machine took last (`_event` outside a transition
+    /// with an event, or its queue): the chart keeps it in the context's `lastTaken` when the
+    /// machine takes it (`Statechart(lastEvent:)`), where guards read it.
+    var lastTaken = false
+    /// Whether an expression reads `_event` as a whole value, which the generated `EventValue` holds.
+    var wholeEvent = false
     /// Whether a transition reads an error event's `sendid` (SCXML 5.10.1): the error events
     /// then carry the id of the `<send>` whose failure raised them
     /// (``EventDataShapes/carrySendIDs(raised:reserved:)``).

@@ -104,6 +104,11 @@ extension SwiftChartWriter {
             lines.append("        /// How many ids `<send idlocation>` has made.")
             lines.append("        private var sendCount = 0")
         }
+        if content.system.lastTaken {
+            lines.append("        /// The event the machine took last, with its queue, which the chart writes when the machine takes")
+            lines.append("        /// it (`Statechart(lastEvent:)`): `_event` in conditions; `nil` before the first event.")
+            lines.append("        \(modifier)var lastTaken: TakenEvent<Event>? = nil")
+        }
         if content.startErrors > 0 {
             lines.append("        /// The `error.execution`s still to raise for `<data>` that could not be evaluated at initialization.")
             lines.append("        \(modifier)var startErrors = \(content.startErrors)")
@@ -123,6 +128,7 @@ extension SwiftChartWriter {
         }
         lines.append("    }")
         lines.append("")
+        if content.system.wholeEvent { writeEventValue(content) }
     }
 
     /// The context's initializer: the app's host and session id, then the data whose `expr` reads

@@ -189,6 +189,8 @@ struct SwiftChartWriter {
         }
         if !options.isEmpty { arguments.append("options: StatechartOptions(\(options.joined(separator: ", ")))") }
         if let content, !content.outboundEvents.isEmpty { arguments.append("outbound: " + outboundHandler(content)) }
+        // _event in conditions: bound when the machine takes an event (SCXML 5.10).
+        if let content, content.system.lastTaken { arguments.append("lastEvent: \\.lastTaken") }
         lines.append("    /// The chart, written with the Statecraft DSL. Done events are ordinary events, as in SCXML.")
         lines.append("    ///")
         lines.append("    /// - Throws: `DefinitionError` if the chart is not valid, which a document `statecraft check`")

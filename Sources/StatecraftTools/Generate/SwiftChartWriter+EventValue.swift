@@ -1,0 +1,68 @@
+/// Writing `EventValue`, SCXML's `_event` as a whole value (5.10.1), for a document that reads
+/// it so (``ExpressionTranslator/wholeEvent(_:)``): the event with its data, and its `type`,
+/// `sendid`, `origin`, `origintype` and `invokeid` as ``EventOrigins`` finds them for its name,
+/// made from the event the chart keeps in the context when the machine takes it.
+extension SwiftChartWriter {
+    mutating func writeEventValue(_ content: ExecutableContent) {
+        let m = modifier
+        lines += [
+            "    /// SCXML's `_event` as a whole value (5.10.1): the event, with its data, and where it came from.",
+            "    /// Two are equal when every field is.",
+            "    \(m)struct EventValue: Hashable, Sendable {",
+            "        /// The event, with its data (`_event.name`, `_event.data`).",
+            "        \(m)var event: Event",
+            "        /// `_event.type`: `platform`, `internal` or `external`.",
+            "        \(m)var type: String",
+            "        /// `_event.sendid`, `_event.origin`, `_event.origintype` and `_event.invokeid`; `nil` when undefined.",
+            "        \(m)var sendid: String?",
+            "        \(m)var origin: String?",
+            "        \(m)var origintype: String?",
+            "        \(m)var invokeid: String?",
+            "",
+            "        /// `_event.name`.",
+            "        \(m)var name: String { event.scxmlName }",
+            "",
+            "        /// The `_event` of the event the machine took last (`context.lastTaken`); `nil` before the first.",
+            "        init?(_ taken: TakenEvent<Event>?, _ context: Context) {",
+            "            guard let taken else { return nil }",
+            "            event = taken.event",
+            "            (sendid, origin, origintype, invokeid) = (nil, nil, nil, nil)",
+            "            switch taken.event.scxmlName {",
+        ]
+        let origins = content.eventOrigins
+        for name in (origins?.names ?? []).sorted() {
+            guard let fields = origins?.fields(ofEventNamed: name) else { continue }
+            var assignments: [String] = []
+            for member in ["type", "sendid", "origin", "origintype", "invokeid"] {
+                guard let value = self.value(fields[member] ?? .undefined, of: name) else { continue }
+                assignments.append("\(member) = \(value)")
+            }
+            lines.append("            case \(SwiftNames.literal(name)):")
+            lines += assignments.map { "                " + $0 }
+        }
+        lines += [
+            "            default:",
+            "                // An event the document does not make comes from the app.",
+            "                type = \"external\"",
+            "            }",
+            "        }",
+            "    }",
+            "",
+        ]
+    }
+
+    /// The Swift of one field's value (`nil`: undefined, which the initializer leaves `nil`).
+    /// The generator refused `_event` as a whole where a field is not known
+    /// (``ExpressionTranslator/wholeEvent(_:)``).
+    private func value(_ value: EventOrigins.Value, of name: String) -> String? {
+        switch value {
+        case .text(let text): return SwiftNames.literal(text)
+        case .ownOrigin: return "\"#_scxml_\" + context.sessionID"
+        case .queue: return "taken.source == .internal ? \"internal\" : \"external\""
+        case .failedSend:
+            guard let shape = eventDataShapes[name], shape.carriesSendID else { return nil }
+            return "\(shape.typeName)(taken.event)?.sendid"
+        case .undefined, .unknown: return nil
+        }
+    }
+}
