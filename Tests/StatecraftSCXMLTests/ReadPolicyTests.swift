@@ -71,6 +71,32 @@ struct ReadPolicyTests {
         error.map { $0.message.replacingOccurrences(of: reference, with: "NAME") }
     }
 
+    /// `SCXMLDocument(reference:relativeTo:)`: a `src` or `srcexpr` read as a document in the
+    /// folder reads it, under the same policy; without a folder, nothing.
+    @Test func aReferencedDocumentIsReadAsADocumentInTheFolderReadsIt() throws {
+        let tree = try Tree()
+        for reference in ["child.scxml", "file:child.scxml", "./child.scxml"] {
+            let document = try SCXMLDocument(reference: reference, relativeTo: tree.outside)
+            let session = SCXMLSession(document: document)
+            session.start()
+            #expect(session.finalState == "end", "\(reference)")
+        }
+        for (reference, folder) in [("../outside/child.scxml", tree.doc), ("outer-dir/child.scxml", tree.doc), ("child.scxml", nil)] {
+            #expect(throws: SCXMLError.self, "\(reference)") {
+                try SCXMLDocument(reference: reference, relativeTo: folder)
+            }
+            do {
+                _ = try SCXMLDocument(reference: reference, relativeTo: folder)
+            } catch {
+                #expect(error.code == .unreadableFile)
+            }
+        }
+        // A folder the policy allows is readable from another.
+        let allowed = SCXMLDocument.ReadPolicy(allowedFolders: [tree.outside])
+        let document = try SCXMLDocument(reference: tree.outside + "/child.scxml", relativeTo: tree.doc, readPolicy: allowed)
+        #expect(document.file == tree.outside + "/child.scxml")
+    }
+
     @Test("A file inside the document's folder is read, by a plain, a 'file:' or a '..'-that-stays-inside name")
     func insideIsRead() throws {
         let tree = try Tree()

@@ -555,4 +555,53 @@ struct SessionTests {
         unhandled.send(SCXMLEvent("go"))
         #expect(unhandled.activeStates == ["failed"])
     }
+
+    @Test("A session that was not invoked gives its sends to #_parent to the external send handler; refused, error.communication")
+    func parentSendsOfASessionNobodyInvoked() throws {
+        let document = try Self.document("""
+            <state id="idle">
+              <transition event="go" target="sent"><send event="ready" target="#_parent" delay="1s"/></transition>
+            </state>
+            <state id="sent"><transition event="error.communication" target="failed"/></state>
+            <state id="failed"/>
+            """)
+        for takes in [true, false] {
+            let session = SCXMLSession(document: document)
+            var received: [(name: String, target: String, delay: Duration)] = []
+            session.externalSendHandler = { event, target, delay in
+                received.append((event.name, target, delay))
+                return takes
+            }
+            session.start()
+            session.send(SCXMLEvent("go"))
+            #expect(received.map(\.name) == ["ready"] && received.map(\.target) == ["#_parent"])
+            #expect(received.map(\.delay) == [.seconds(1)])
+            #expect(session.activeStates == (takes ? ["sent"] : ["failed"]))
+        }
+        let alone = SCXMLSession(document: document)
+        alone.start()
+        alone.send(SCXMLEvent("go"))
+        #expect(alone.activeStates == ["failed"])
+    }
+
+    @Test("cancel() exits the active states, running their onexit handlers, and the session takes no more events")
+    func cancelFromOutside() throws {
+        let session = SCXMLSession(document: try Self.document("""
+            <state id="busy">
+              <onexit><log expr="'leaving'"/></onexit>
+              <transition event="go" target="done"/>
+            </state>
+            <final id="done"/>
+            """))
+        var logs: [String] = []
+        session.logHandler = { _, message in logs.append(message) }
+        session.start()
+        session.cancel()
+        #expect(logs == ["leaving"])
+        #expect(session.isCancelled && session.isFinished && session.finalState == nil)
+        session.send(SCXMLEvent("go"))
+        #expect(session.finalState == nil)
+        session.cancel()
+        #expect(logs == ["leaving"])
+    }
 }

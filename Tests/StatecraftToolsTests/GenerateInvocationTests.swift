@@ -33,8 +33,6 @@ struct GenerateInvocationTests {
         #expect(found == [
             "<invoke> at 4:5: only SCXML documents are invoked by generated code, not type 'http://example.com/other'",
             "<invoke> at 5:5: the idlocation 'x' is a Double, and the invocation's id a String",
-            "<invoke> at 6:5: an invoked document named by the expr of <content> is known only when the invocation starts: "
-                + "not generated; give it inline in <content> or by 'src'",
             // A finalize is translated for the events its invocation returns; this one's return no data.
             "<log> at 7:23: no event the transition takes ('bye done.invoke.a.4') carries data: no <send> of it to the machine "
                 + "has <param>, namelist or <content>",
@@ -226,5 +224,62 @@ struct GenerateInvocationTests {
         #expect(swift.contains("var y: Double?"))
         #expect(swift.contains("if let y { self.y = y }"))
         #expect(swift.contains("makeMachine(context: InvokedD.Context(y: (context.x * 2)))"))
+    }
+
+    /// SCXML 6.4: a document named by `srcexpr` or `<content expr>` is known when the invocation
+    /// starts; the driver computes it then and runs it interpreted, reading a file from the
+    /// folder it is given. What cannot cross to it by name is refused with why.
+    @Test func aDocumentNamedWhenItStartsRunsInterpreted() throws {
+        let swift = try generate("""
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft">
+              <datamodel><data id="file" expr="'child.scxml'"/><data id="text" expr="''"/></datamodel>
+              <state id="a">
+                <invoke srcexpr="file" id="one"/>
+                <invoke><content expr="text"/></invoke>
+                <transition event="done.invoke.one" target="b"/>
+              </state>
+              <final id="b"/>
+            </scxml>
+            """)
+        #expect(swift.contains("import Statecraft\nimport StatecraftSCXML\n"))
+        #expect(swift.contains("document = try SCXMLDocument(reference: context.file, relativeTo: documentFolder, readPolicy: readPolicy)"))
+        #expect(swift.contains("document = try SCXMLDocument(xml: context.text, file: \"<invoke> at 5:5\", baseDirectory: documentFolder, "
+            + "readPolicy: readPolicy)"))
+        #expect(swift.contains("init(documentFolder: String? = nil, readPolicy: SCXMLDocument.ReadPolicy = .documentFolder)"))
+        #expect(swift.contains("private var invoked1: (session: SCXMLSession, run: Int, start: Duration)?"))
+        // A document that cannot be read is error.execution, which the chart then knows.
+        #expect(swift.contains("case errorExecution"))
+        let found = try refusals("""
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="statecraft">
+              <datamodel><data id="file" expr="'child.scxml'"/><data id="n" expr="1"/></datamodel>
+              <state id="a">
+                <onentry><send target="#_two" event="ping"><param name="n" expr="n"/></send><send event="go" namelist="n"/></onentry>
+                <invoke srcexpr="file"><param name="n" expr="n"/></invoke>
+                <invoke srcexpr="file" id="two"/>
+                <invoke srcexpr="file" autoforward="true"/>
+                <invoke srcexpr="file +"/>
+              </state>
+            </scxml>
+            """)
+        #expect(found == [
+            "<send> at 4:14: a <send> out of the machine with <param> is not generated yet: an event sent to the host carries "
+                + "no data; data is generated in an event to the machine itself, and in one an invoked document sends #_parent",
+            "<invoke> at 5:5: values passed to a document named when the invocation starts (<param>, namelist) are not generated: "
+                + "it runs interpreted, and its data are not known when generating",
+            "<invoke> at 6:5: the machine sends 'ping' with data to this invocation, whose document runs interpreted: events "
+                + "cross to it by name, without data",
+            "<invoke> at 7:5: autoforward to a document named when the invocation starts forwards every event by name, without "
+                + "data, and 'go' carries data",
+        ])
+        // The null datamodel evaluates no expression.
+        let null = try refusals("""
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="null">
+              <state id="a"><invoke srcexpr="'child.scxml'"/></state>
+            </scxml>
+            """)
+        #expect(null == [
+            "<invoke> at 2:17: an <invoke> with srcexpr or <content expr> is generated in the statecraft datamodel, whose "
+                + "expressions the generator translates",
+        ])
     }
 }

@@ -70,6 +70,32 @@ extension SCXMLDocument {
 }
 
 extension SCXMLDocument {
+    /// Reads the document a `src` or `srcexpr` names, as a document in `baseDirectory` reads
+    /// it: a path or a `file:` URL, relative to `baseDirectory`, under `readPolicy` (by default
+    /// only regular files inside `baseDirectory`, and nothing without one). The document read
+    /// reads its own `src`s the same way. What a host that is not a session (a generated
+    /// machine's `Invocations`) uses to start an `<invoke>` whose document is named when it runs.
+    ///
+    /// - Parameters:
+    ///   - reference: The `src` or the value of the `srcexpr`.
+    ///   - baseDirectory: The folder the reference is resolved against, which may be read.
+    ///   - datamodels: The datamodels the document may name.
+    ///   - limits: What the reader accepts.
+    ///   - readPolicy: Which files may be read.
+    /// - Throws: ``SCXMLError``: the same refusal whether the file is missing or outside the
+    ///   policy (see ``ReadPolicy``), or what is wrong with the document and where.
+    public convenience init(
+        reference: String,
+        relativeTo baseDirectory: String?,
+        datamodels: SCXMLDatamodels = .standard,
+        limits: Limits = Limits(),
+        readPolicy: ReadPolicy = .documentFolder
+    ) throws(SCXMLError) {
+        let loader = ResourceLoader(baseDirectory: baseDirectory, policy: readPolicy)
+        let root = try DocumentReader(limits: limits).read(try loader.text(of: reference), file: reference)
+        try self.init(root: root, file: reference, loader: loader, datamodels: datamodels)
+    }
+
     /// The text a `<data src>` names, read as a session reads it when it binds the data: through
     /// the document's loader, whose read policy decides which files may be read.
     ///

@@ -35,7 +35,11 @@ extension SCXMLSession {
         }
         let recipient: SCXMLSession?
         if target == "#_parent" {
-            guard let parentLink else { throw .unreachable("this session was not invoked, so it has no parent") }
+            guard let parentLink else {
+                // A host that runs this session as an invocation of its own (a generated machine's) takes them.
+                if let externalSendHandler, externalSendHandler(event, target, delay) { return }
+                throw .unreachable("this session was not invoked, so it has no parent")
+            }
             recipient = parentLink.session
         } else if target.hasPrefix("#_scxml_") {
             let id = String(target.dropFirst("#_scxml_".count))

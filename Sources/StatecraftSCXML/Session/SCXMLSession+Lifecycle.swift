@@ -82,12 +82,15 @@ extension SCXMLSession {
         childOrder.removeAll { $0 == invokeID }
     }
 
-    /// Stops an invoked session: its children stop too and its timers are dropped.
+    /// Cancels the session as its invoking session does when the state that invoked it exits
+    /// (SCXML 6.4): its active states exit in exit order (their onexit handlers run), the sessions
+    /// it invoked are cancelled too, and its timers are dropped; it takes no more events
+    /// (``isCancelled``). Does nothing to a session that has ended.
     ///
     /// The sessions below it are cancelled from a work list, each before its children and in
     /// the order of their invocations, as a recursive walk would, without a native stack as
     /// deep as the invocations.
-    func cancel() {
+    public func cancel() {
         var pending: [SCXMLSession] = [self]
         while let session = pending.popLast() {
             guard let running = session.cancelAlone() else { continue }

@@ -95,6 +95,10 @@ public final class SCXMLSession {
     /// whether it took the event. Without it, or when it returns `false`, the send fails with
     /// `error.execution`, as before. A durable store uses it to put events for other durable
     /// machines in its outbox. A restored session starts without it.
+    ///
+    /// A session that was not invoked gives it its `<send target="#_parent">`s too: a host that
+    /// runs the session as an invocation of its own (a generated machine's `Invocations`) takes
+    /// them; refused, or without a handler, such a send fails with `error.communication`.
     public var externalSendHandler: ((_ event: SCXMLEvent, _ target: String, _ delay: Duration) -> Bool)?
     /// The event I/O processors this session has besides the SCXML one (``SCXMLEventIOProcessor``):
     /// `<send>`s of their types go to them, and `_ioprocessors` lists them. Set before

@@ -222,7 +222,7 @@ package struct DocumentWriter {
     /// inside a written document or read as a document of its own (an inline `<content>` a
     /// session invokes). Namespaces in XML 1.0, section 5: a prefix that is not declared is an
     /// error.
-    static func serialize(_ nodes: [DocumentNode]) -> String {
+    package static func serialize(_ nodes: [DocumentNode]) -> String {
         serialize(nodes, inScope: [:])
     }
 

@@ -9,15 +9,22 @@ extension ConformanceRunner {
     /// One test as generated Swift, or why it cannot be generated.
     package enum GeneratedTest: Sendable {
         /// The Swift file: the generated type `typeName` and its `runGenerated()`, which returns
-        /// `nil` when the machine ends in the final state `pass`, else what happened.
-        case generated(typeName: String, swift: String)
+        /// `nil` when the machine ends in the final state `pass`, else what happened; and the
+        /// documents its invocations name when they start (file name → text, translated as the
+        /// interpreter reads them), which its driver reads from `documentsFolder`.
+        case generated(typeName: String, swift: String, documents: [String: String])
         /// The document could not be generated: every refusal at its line and column.
         case refused(String)
     }
 
     /// The test `name` (`test147`, `test403a`) of this runner's folder as generated Swift; `nil`
     /// when it does not apply to the profile (skipped, manual, or uses the Basic HTTP processor).
-    package func generatedTest(named name: String) -> GeneratedTest? {
+    ///
+    /// - Parameters:
+    ///   - name: The test.
+    ///   - documentsFolder: Where the documents its invocations name when they start are to be
+    ///     written (the caller writes them): its driver reads them there.
+    package func generatedTest(named name: String, documentsFolder: String? = nil) -> GeneratedTest? {
         let number = name.dropFirst("test".count).prefix { $0.isNumber }
         let path = "\(directory)/\(number)/\(name).txml"
         // A manual test is judged by the runner from what the session logged: not by a final state.
@@ -31,12 +38,23 @@ extension ConformanceRunner {
         } catch {
             return .refused(error.refusals.map(\.description).joined(separator: "; "))
         }
-        return .generated(typeName: typeName, swift: shape.source + Self.harness(typeName: typeName, shape: shape))
+        var documents: [String: String] = [:]
+        if shape.interpretsInvocations {
+            // The test's other documents, as the interpreter's loader supplies them (`name.scxml` from `name.txml`).
+            let folder = "\(directory)/\(number)"
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for file in files.sorted() where file.hasSuffix(".txml") && file != "\(name).txml" {
+                let scxml = String(file.dropLast(".txml".count)) + ".scxml"
+                if let text = supplement("\(folder)/\(scxml)") { documents[scxml] = text }
+            }
+        }
+        let harness = Self.harness(typeName: typeName, shape: shape, documentFolder: documentsFolder)
+        return .generated(typeName: typeName, swift: shape.source + harness, documents: documents)
     }
 
     /// `runGenerated()` for the generated type: starts its machine (with a context and a host
     /// that records nothing when the chart has them), lets every timer fire, and judges where it ends.
-    private static func harness(typeName: String, shape: SCXMLSwiftGenerator.Shape) -> String {
+    private static func harness(typeName: String, shape: SCXMLSwiftGenerator.Shape, documentFolder: String?) -> String {
         var lines = ["", "extension \(typeName) {"]
         var machine = "makeMachine()"
         if !shape.hostRequirements.isEmpty {
@@ -58,7 +76,10 @@ extension ConformanceRunner {
         // A document that invokes others runs with them, under its driver, which takes the host
         // when the document has one.
         if shape.hasInvocations {
-            start = shape.hostRequirements.isEmpty ? "Invocations()" : "Invocations(host: TestHost())"
+            var arguments = shape.hostRequirements.isEmpty ? [] : ["host: TestHost()"]
+            // The documents an <invoke srcexpr> names, written beside the test's Swift as the interpreter reads them.
+            if shape.interpretsInvocations, let documentFolder { arguments.append("documentFolder: \(SwiftNames.literal(documentFolder))") }
+            start = "Invocations(\(arguments.joined(separator: ", ")))"
         }
         lines += [
             "    /// `nil` when the machine ends in `pass`, else where it ended.",
@@ -93,11 +114,20 @@ package enum GeneratedConformance {
         var refused = ""
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            // The documents the tests' invocations name when they start, in a folder per test.
+            let documents = URL(fileURLWithPath: folder).standardizedFileURL.path + "/documents"
             for test in tests {
-                switch runner.generatedTest(named: test) {
-                case .generated(let typeName, let swift)?:
+                let testDocuments = "\(documents)/\(runner.profile.name)-\(test)"
+                switch runner.generatedTest(named: test, documentsFolder: testDocuments) {
+                case .generated(let typeName, let swift, let texts)?:
                     try Data(swift.utf8).write(to: URL(fileURLWithPath: "\(folder)/\(typeName).swift"))
                     generated += typeName + "\n"
+                    if !texts.isEmpty {
+                        try FileManager.default.createDirectory(atPath: testDocuments, withIntermediateDirectories: true)
+                        for (file, text) in texts {
+                            try Data(text.utf8).write(to: URL(fileURLWithPath: "\(testDocuments)/\(file)"))
+                        }
+                    }
                 case .refused(let reason)?:
                     refused += "\(runner.profile.name) \(test): \(reason)\n"
                 case nil:

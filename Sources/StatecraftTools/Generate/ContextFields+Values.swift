@@ -62,8 +62,11 @@ extension ContextFields {
     }
 
     /// The value of a `<data>`'s text content, as the statecraft datamodel reads it (a literal, else
-    /// the text with its white space normalized); `nil` without content or for markup.
+    /// the text with its white space normalized); markup as its text, serialized as the session
+    /// serializes it; `nil` without content.
     static func contentValue(_ content: ContentModel?) -> SCXMLValue? {
+        // Markup is its text, as the session serializes it (an <assign> of a document to invoke).
+        if case .markup(let nodes)? = content { return .string(DocumentWriter.serialize(nodes)) }
         guard case .text(let text)? = content else { return nil }
         let datamodel = SCXMLExpressionDatamodel(environment: SCXMLDatamodelEnvironment(isActive: { _ in false }))
         return datamodel.value(ofContent: text)

@@ -117,10 +117,6 @@ struct ContextFields {
                     continue
                 }
             }
-            if content != nil && Self.contentValue(content) == nil && data.src == nil {
-                refuse("a <data> with markup content is not generated yet; give its value with a literal 'expr'")
-                continue
-            }
             if let value = Self.contentValue(content) {
                 guard let type = Self.type(of: value), let initial = try? literals.literal(value) else {
                     refuse("the type of the <data>'s content cannot be inferred (an object, an empty or mixed array); "

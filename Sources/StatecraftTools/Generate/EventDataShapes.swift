@@ -272,10 +272,7 @@ struct EventDataShapes {
             if let expr = send.contentExpr {
                 type = (try? StatecraftExpressionSyntax.expression(expr)).flatMap { ExpressionTypes.type(of: $0, fields) }
             } else {
-                guard let value = ContextFields.contentValue(send.content) else {
-                    throw Untranslatable(reason: "a <send> with markup <content> is not generated; give its value with expr")
-                }
-                type = ContextFields.type(of: value)
+                type = ContextFields.contentValue(send.content).flatMap(ContextFields.type(of:))
             }
             guard let type else {
                 throw Untranslatable(reason: "the type of the <send>'s <content> cannot be inferred (it reads data that may "

@@ -80,13 +80,24 @@ extension SwiftChartWriter {
         var cases = Set(events.map(\.name))
         if hasDoneEvents { cases.formUnion(states.map { "done.state." + $0.id }) }
         matching = EventMatching.choose(transitions: states.flatMap(\.transitions), cases: cases)
-        if let position = content?.computedNames {
+        if let reason = computedEventNames {
             // Any name may come: `named(String)` holds those no case has, matched by descriptor.
-            matching = .descriptors(reason: "the <send> at \(position) names its event with eventexpr, when it runs")
+            matching = .descriptors(reason: reason)
         }
         guard matching == .exact, hasDoneEvents else { return }
         stateOrder = states.map(\.id)
         for state in states { doneKinds[state.id] = eventTable.name(for: "done.state." + state.id, fallback: "done") }
+    }
+
+    /// Why `Event` has `named(String)`, for names known only when the machine runs: a `<send
+    /// eventexpr>`, or a document an `<invoke>` names when it starts (run interpreted, it may
+    /// send `#_parent` an event of any name); `nil` when every name is known.
+    var computedEventNames: String? {
+        if let position = content?.computedNames { return "the <send> at \(position) names its event with eventexpr, when it runs" }
+        if let plan = invocations?.plans.first(where: { $0.interpreted != nil }) {
+            return "the document the <invoke> at \(plan.invoke.position) names when it starts may send events of any name"
+        }
+        return nil
     }
 
     /// What `On` is written with for `event`: in the exact form one name, as a case of the

@@ -5,16 +5,41 @@ extension ExecutableContent {
     /// Refuses an assignment of a value whose type is certainly not the field's (a string to a
     /// number): the datamodel's variables change type, the generated fields do not.
     func checkType(of expr: String, assignedTo field: ContextField) throws(Untranslatable) {
+        let node = try? StatecraftExpressionSyntax.expression(expr)
+        try checkType(node.flatMap { ExpressionTypes.type(of: $0, fields) }, assignedTo: field)
+    }
+
+    /// ``checkType(of:assignedTo:)`` for an `<assign>`'s content, of `value`.
+    func checkType(of value: SCXMLValue, assignedTo field: ContextField) throws(Untranslatable) {
+        try checkType(ContextFields.type(of: value), assignedTo: field)
+    }
+
+    private func checkType(_ type: String?, assignedTo field: ContextField) throws(Untranslatable) {
         let simple: Set<String> = ["Double", "String", "Bool"]
         let fieldType = field.type.hasSuffix("?") ? String(field.type.dropLast()) : field.type
-        guard !field.keepsText, let node = try? StatecraftExpressionSyntax.expression(expr),
-            let type = ExpressionTypes.type(of: node, fields), simple.contains(type), simple.contains(fieldType), type != fieldType
-        else { return }
+        guard !field.keepsText, let type, simple.contains(type), simple.contains(fieldType), type != fieldType else { return }
         // When every read of the data is as text, the generator types it again as its text (ContextField.keepsText).
         system.typeConflicts.insert(field.id)
         throw Untranslatable(reason: "the value assigned to '\(SwiftNames.escapedText(field.id))' is a \(type), and its field "
             + "a \(fieldType): the datamodel's variables change type, the generated fields do not; give it one type, "
             + "or state one with statecraft:type")
+    }
+
+    /// An `<assign>` of its content (or of nothing: `undefined`), read as the datamodel reads it:
+    /// a literal, else the text, white space normalized; markup is its text, serialized as the
+    /// session serializes it.
+    func contentAssignment(
+        _ content: ContentModel?, to field: ContextField, _ expressions: ExpressionTranslator
+    ) throws(Untranslatable) -> String {
+        var given = ContextFields.contentValue(content) ?? .undefined
+        try checkType(of: given, assignedTo: field)
+        if field.keepsText, given != .undefined { given = .string(given.description) }
+        let literal = try expressions.literal(given)
+        guard literal != "nil" || field.isOptional else {
+            throw Untranslatable(reason: "an <assign> without a value makes '\(SwiftNames.escapedText(field.id))' undefined, "
+                + "and its field is not optional")
+        }
+        return "context.\(field.swiftName) = \(literal)"
     }
 
     /// An assignment the session refuses when it runs, raising `error.execution` and ending the

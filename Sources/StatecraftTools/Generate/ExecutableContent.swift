@@ -243,16 +243,7 @@ struct ExecutableContent {
                 try checkType(of: expr, assignedTo: field)
                 return ["context.\(field.swiftName) = \(field.keepsText ? "scxmlText(\(value))" : value)"]
             }
-            // Content is read as the datamodel reads it: a literal, else the text, white space normalized.
-            guard content == nil || ContextFields.contentValue(content) != nil else {
-                throw Untranslatable(reason: "an <assign> with markup content is not generated; write expr")
-            }
-            let literal = try expressions.literal(ContextFields.contentValue(content) ?? .undefined)
-            guard literal != "nil" || field.isOptional else {
-                throw Untranslatable(reason: "an <assign> without a value makes '\(SwiftNames.escapedText(field.id))' undefined, "
-                    + "and its field is not optional")
-            }
-            return ["context.\(field.swiftName) = \(literal)"]
+            return [try contentAssignment(content, to: field, expressions)]
         case .branches(let branches):
             // `elseif` becomes `else { if ... }`, so that each condition has its line of the document.
             var lines: [String] = []

@@ -48,8 +48,13 @@ struct Invocations {
         /// the session drops them).
         var passed: [(label: String, value: PassedValue)] = []
 
-        /// Whether starting it may raise `error.execution` (a `typeexpr` checked then, or a failure).
-        var raisesWhenStarting: Bool { typeCheck != nil || failure != nil }
+        /// The document it runs interpreted, when it is known only when the invocation starts
+        /// (``Invocations/InterpretedDocument``); `nil` for a generated one.
+        var interpreted: InterpretedDocument? = nil
+
+        /// Whether starting it may raise `error.execution` (a `typeexpr` checked then, a failure, or
+        /// a document read then).
+        var raisesWhenStarting: Bool { typeCheck != nil || failure != nil || interpreted != nil }
     }
 
     /// A value an `<invoke>` passes to the invoked document (`<param>` or a `namelist` name),
@@ -63,10 +68,10 @@ struct Invocations {
         var type: String
     }
 
-    private(set) var plans: [Plan] = []
-    private(set) var refusals: [Refusal] = []
+    var plans: [Plan] = []
+    var refusals: [Refusal] = []
     /// The invoked documents' warnings (``SCXMLSwiftGenerator/generateWithWarnings()``).
-    private(set) var warnings: [Refusal] = []
+    var warnings: [Refusal] = []
 
     /// The events the invoking document receives from its invocations, with where they come
     /// from: what the invoked documents send to `#_parent`, and each `done.invoke.<id>`.
@@ -135,9 +140,12 @@ struct Invocations {
             case .success(let document): child = document
             case .failure(let error):
                 switch error {
-                case .computed(let attribute):
-                    refuse(invoke, "an invoked document named by \(attribute) is known only when the invocation starts: "
-                        + "not generated; give it inline in <content> or by 'src'")
+                case .computed:
+                    // Known when the invocation starts: the driver reads it then and runs it interpreted.
+                    addInterpreted(
+                        found, parentActions: parentActions, content: content,
+                        start: (typeCheck: typeCheck, failure: failure, idField: idField)
+                    )
                 case .unreadable(let reason): refuse(invoke, reason)
                 }
                 continue
@@ -203,7 +211,7 @@ struct Invocations {
         }
     }
 
-    private mutating func refuse(_ invoke: InvokeModel, _ reason: String) {
+    mutating func refuse(_ invoke: InvokeModel, _ reason: String) {
         refusals.append(Refusal(element: "invoke", position: invoke.position, reason: reason))
     }
 
@@ -244,7 +252,7 @@ struct Invocations {
     /// invoking document's context, where no event is at hand.
     ///
     /// - Throws: `Untranslatable` with `refusal` outside the statecraft datamodel.
-    private static func startTranslator(
+    static func startTranslator(
         _ content: ExecutableContent?, refusing refusal: String
     ) throws(Untranslatable) -> ExpressionTranslator {
         guard let content, content.datamodel == "statecraft" else { throw Untranslatable(reason: refusal) }
@@ -255,7 +263,7 @@ struct Invocations {
 
     /// `error`, met in `what` (`the typeexpr`), saying so, and that the invocation then always
     /// fails when the session fails on it every time.
-    private static func failing(_ what: String, _ error: Untranslatable) -> Untranslatable {
+    static func failing(_ what: String, _ error: Untranslatable) -> Untranslatable {
         Untranslatable(
             reason: "\(what): \(error.reason)" + (error.failsWhenRun ? ", so the invocation always fails" : ""),
             failsWhenRun: error.failsWhenRun
@@ -324,7 +332,7 @@ struct Invocations {
     }
 
     /// The `<send>`s of `actions` with a literal event to the literal `target` (`#_parent`, `#_<id>`).
-    private static func sends(in actions: [Action], to target: String) -> [SendModel] {
+    static func sends(in actions: [Action], to target: String) -> [SendModel] {
         actions.compactMap { action in
             guard case .send(let send) = action.kind, send.target == target, send.event != nil else { return nil }
             return send

@@ -114,6 +114,9 @@ package struct SCXMLSwiftGenerator {
         var hostRequirements: [ExecutableContent.Requirement]
         /// Whether the type has an `Invocations` driver (the document invokes others).
         var hasInvocations: Bool
+        /// Whether an invocation's document is named when it starts and run interpreted: the
+        /// driver then takes the folder such documents are read from (`documentFolder:`).
+        var interpretsInvocations = false
         /// Where the generated machine fails every time it runs, as the session does, in
         /// document order, those of invoked documents included.
         var warnings: [SCXMLGenerationError.Refusal] = []
@@ -179,6 +182,7 @@ package struct SCXMLSwiftGenerator {
             source: source, contextType: writer.contextType,
             hostRequirements: writer.content.map { $0.needsContext ? $0.requirements : [] } ?? [],
             hasInvocations: !invocations.plans.isEmpty,
+            interpretsInvocations: invocations.plans.contains { $0.interpreted != nil },
             warnings: (Refusals.neverTaken(in: model) + (content?.warnings ?? []) + invocations.warnings)
                 .sorted { $0.position < $1.position },
             suppliedLabels: Dictionary(

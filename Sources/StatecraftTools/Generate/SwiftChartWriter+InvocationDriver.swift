@@ -6,7 +6,7 @@ import StatecraftSCXML
 /// still active start and those of the states exited are cancelled.
 extension SwiftChartWriter {
     /// `error.execution` as the driver raises it, which no `<send>` raised.
-    private var errorExecution: String {
+    var errorExecution: String {
         content?.errorEvent("error.execution") ?? "." + SwiftNames.escaped(eventTable.names["error.execution"] ?? "")
     }
 
@@ -52,25 +52,47 @@ extension SwiftChartWriter {
             lines.append("        private var raised: [Event] = []")
         }
         for (index, plan) in plans.enumerated() {
+            if plan.interpreted != nil {
+                lines.append("        /// The `<invoke>` at \(plan.invoke.position) while it runs: its interpreted session, run and start time.")
+                lines.append("        private var invoked\(index + 1): (session: SCXMLSession, run: Int, start: Duration)?")
+                continue
+            }
             lines.append("        /// The `<invoke>` at \(plan.invoke.position) while it runs: its machine, run and start time.")
             lines.append("        private var invoked\(index + 1): (machine: Machine<\(plan.typeName).State, \(plan.typeName).Event, "
                 + "\(childContext(plan))>, run: Int, start: Duration)?")
         }
+        let interprets = plans.contains { $0.interpreted != nil }
+        if interprets { writeDocumentSource() }
         let context: String
         switch contextType {
         case "Void": context = "()"
         case _ where hasHost: context = "Context(host: InvocationRouter(app: host, links: links))"
         default: context = "Context()"
         }
+        var parameters = hasHost ? ["host: any Host"] : []
+        if interprets { parameters += ["documentFolder: String? = nil", "readPolicy: SCXMLDocument.ReadPolicy = .documentFolder"] }
         lines += [
             "",
             "        /// Starts the machine\(hasHost ? " with the app's host" : ""), and the invocations of its first states.",
             "        ///",
+        ]
+        if interprets {
+            lines += [
+                "        /// - Parameters:",
+            ] + (hasHost ? ["        ///   - host: What the app provides (`Host`)."] : []) + [
+                "        ///   - documentFolder: The folder the documents an `<invoke srcexpr>` names are read from, as an",
+                "        ///     interpreted document in that folder reads them; `nil` reads none (`error.execution`).",
+                "        ///   - readPolicy: Which files they may be read from (by default, only regular files in",
+                "        ///     `documentFolder`).",
+            ]
+        }
+        lines += [
             "        /// - Throws: `DefinitionError` if a chart is not valid, which a checked document's never is.",
-            "        \(m)init(\(hasHost ? "host: any Host" : "")) throws(DefinitionError) {",
+            "        \(m)init(\(parameters.joined(separator: ", "))) throws(DefinitionError) {",
             "            let links = InvocationLinks()",
             "            self.links = links",
         ]
+        if interprets { lines += ["            self.documentFolder = documentFolder", "            self.readPolicy = readPolicy"] }
         if hasHost { lines.append("            app = host") }
         lines += [
             // The machine holds the events it sends itself: each takes its turn in the driver's queue,
@@ -102,8 +124,12 @@ extension SwiftChartWriter {
             "        \(m)var nextDeadline: Duration? {",
             "            var next = machine.nextDeadline",
         ]
-        for index in plans.indices {
-            lines.append("            if let run = invoked\(index + 1), let due = run.machine.nextDeadline { next = min(next ?? (run.start + due), run.start + due) }")
+        for (index, plan) in plans.enumerated() {
+            let runner = plan.interpreted == nil ? "machine" : "session"
+            lines.append("            if let run = invoked\(index + 1), let due = run.\(runner).nextDeadline { next = min(next ?? (run.start + due), run.start + due) }")
+        }
+        if interprets {
+            lines.append("            if let due = links.delayed.map(\\.due).min() { next = min(next ?? due, due) }")
         }
         lines += [
             "            return next",
@@ -123,16 +149,28 @@ extension SwiftChartWriter {
             "                }",
             "                stepsLeft -= 1",
             "                now = max(now, deadline)",
+        ] + (interprets ? ["                links.now = now"] : []) + [
             "                if let due = machine.nextDeadline, due <= deadline {",
             "                    _ = machine.advance(to: deadline)",
             "                    takeSentEvents()",
         ]
-        for index in plans.indices {
+        for (index, plan) in plans.enumerated() {
             let name = "invoked\(index + 1)"
+            let runner = plan.interpreted == nil ? "machine" : "session"
             lines += [
-                "                } else if let run = \(name), let due = run.machine.nextDeadline, run.start + due <= deadline {",
-                "                    _ = \(name)?.machine.advance(to: deadline - run.start)",
+                "                } else if let run = \(name), let due = run.\(runner).nextDeadline, run.start + due <= deadline {",
+                "                    _ = \(name)?.\(runner).advance(to: deadline - run.start)",
                 "                    ended\(index + 1)()",
+            ]
+        }
+        if interprets {
+            lines += [
+                "                } else if let next = links.delayed.indices.min(by: { links.delayed[$0].due < links.delayed[$1].due }),",
+                "                    links.delayed[next].due <= deadline",
+                "                {",
+                "                    // A delayed <send target=\"#_parent\"> of an interpreted invocation, due now.",
+                "                    let (_, run, invoke, event) = links.delayed.remove(at: next)",
+                "                    links.toMachine.append((run, invoke, event))",
             ]
         }
         lines += [
@@ -140,6 +178,7 @@ extension SwiftChartWriter {
             "                settle()",
             "            }",
             "            if !stoppedAtStepLimit { now = max(now, instant) }",
+        ] + (interprets ? ["            links.now = now"] : []) + [
             "        }",
         ]
         writeDriverSteps(plans)
@@ -164,7 +203,7 @@ extension SwiftChartWriter {
         }
     }
 
-    private func childContext(_ plan: Invocations.Plan) -> String {
+    func childContext(_ plan: Invocations.Plan) -> String {
         plan.contextType == "Context" ? "\(plan.typeName).Context" : "Void"
     }
 
@@ -268,6 +307,10 @@ extension SwiftChartWriter {
                 lines += [
                     "                if let run = invoked\(index + 1)?.run {",
                     "                    cancel(run, id: \(SwiftNames.literal(plan.invokeID)))",
+                ] + (plan.interpreted == nil ? [] : [
+                    "                    // SCXML 6.4: the session's active states exit; what it sends now is dropped with its run.",
+                    "                    invoked\(index + 1)?.session.cancel()",
+                ]) + [
                     "                    invoked\(index + 1) = nil",
                     "                }",
                 ]
@@ -294,89 +337,22 @@ extension SwiftChartWriter {
             "        private mutating func deliver(_ name: String, to run: Int) {",
         ]
         for (index, plan) in plans.enumerated() {
+            let send = plan.interpreted == nil
+                ? "if let event = \(plan.typeName).event(named: name) { _ = invoked\(index + 1)?.machine.send(event) }"
+                : "invoked\(index + 1)?.session.send(SCXMLEvent(name))"
             lines += [
                 "            \(index == 0 ? "" : "} else ")if invoked\(index + 1)?.run == run {",
-                "                if let event = \(plan.typeName).event(named: name) { _ = invoked\(index + 1)?.machine.send(event) }",
+                "                \(send)",
                 "                ended\(index + 1)()",
             ]
         }
         lines += ["            }", "        }"]
-        for (index, plan) in plans.enumerated() { writeRun(plan, number: index + 1) }
-    }
-
-    /// `startN()` and `endedN()` of one `<invoke>`.
-    private mutating func writeRun(_ plan: Invocations.Plan, number: Int) {
-        let child = plan.typeName
-        var arguments: [String] = []
-        if !plan.hostRequirements.isEmpty {
-            let app = hostRequirements.contains(.log) ? ", app: app" : ""
-            arguments.append("host: \(child)Link(links: links, run: run\(app))")
+        for (index, plan) in plans.enumerated() {
+            if plan.interpreted != nil {
+                writeInterpretedRun(plan, number: index + 1)
+            } else {
+                writeRun(plan, number: index + 1)
+            }
         }
-        arguments += plan.passed.map { "\($0.label): \($0.value.swift)" }
-        let machine = childContext(plan) != "Void" ? "makeMachine(context: \(child).Context(\(arguments.joined(separator: ", "))))" : "makeMachine()"
-        let id = SwiftNames.literal(plan.invokeID)
-        lines += [
-            "",
-            "        /// Starts the `<invoke>` at \(plan.invoke.position) as the run after the last, under the id \(id).",
-            "        private mutating func start\(number)() {",
-        ]
-        if plan.failure == nil { lines += ["            runs += 1", "            let run = runs"] }
-        if let field = plan.idField {
-            lines.append("            // idlocation: the invocation's id, stored before its type is checked and its data computed (SCXML 6.4.1).")
-            lines.append("            machine.updateContext { $0.\(field.swiftName) = \(id) }")
-        }
-        if let failure = plan.failure {
-            lines += [
-                "            // \(failure.replacingOccurrences(of: "\n", with: " ")): error.execution, and nothing starts (SCXML 6.4).",
-                "            raised.append(\(errorExecution))",
-                "        }",
-            ]
-            writeEnded(plan, number: number)
-            return
-        }
-        let readsContext = plan.passed.contains(where: { $0.value.swift.contains("context.") })
-            || plan.typeCheck?.contains("context.") == true
-        if readsContext {
-            lines.append("            let context = machine.context")
-        }
-        if let type = plan.typeCheck {
-            let types = Invocations.scxmlTypes.map(SwiftNames.literal).joined(separator: ", ")
-            lines += [
-                "            // typeexpr: a type other than SCXML's is error.execution, and nothing starts (SCXML 6.4.1).",
-                "            guard [\(types)].contains(\(typeName).scxmlText(\(type))) else {",
-                "                raised.append(\(errorExecution))",
-                "                return",
-                "            }",
-            ]
-        }
-        if readsContext, !plan.passed.isEmpty {
-            lines.append("            // The values the <invoke> passes, computed over the machine's data now (SCXML 6.4.4).")
-        }
-        lines += [
-            "            // Not reached: the chart of a checked document is valid.",
-            "            guard let chart = try? \(child).makeChart() else { return }",
-            "            links.running[\(id)] = run",
-            "            invoked\(number) = (chart.\(machine), run, now)",
-            "            ended\(number)()",
-            "        }",
-        ]
-        writeEnded(plan, number: number)
-    }
-
-    /// `endedN()` of one `<invoke>`.
-    private mutating func writeEnded(_ plan: Invocations.Plan, number: Int) {
-        let id = SwiftNames.literal(plan.invokeID)
-        let done = SwiftNames.escaped(eventTable.names["done.invoke." + plan.invokeID] ?? "")
-        lines += [
-            "",
-            "        /// When the invoked machine has reached a top-level final state: `done.invoke.<id>` to the",
-            "        /// machine, after what it sent before; the invocation is no longer active.",
-            "        private mutating func ended\(number)() {",
-            "            guard let run = invoked\(number), run.machine.status == .done else { return }",
-            "            invoked\(number) = nil",
-            "            if links.running[\(id)] == run.run { links.running[\(id)] = nil }",
-            "            links.toMachine.append((run.run, \(number), .\(done)))",
-            "        }",
-        ]
     }
 }

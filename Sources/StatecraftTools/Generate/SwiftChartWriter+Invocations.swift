@@ -78,6 +78,13 @@ extension SwiftChartWriter {
             "        var toInvoked = InvocationQueue<(run: Int, name: String)>()",
             "        /// Invoke id → the run of the invocation now active under it.",
             "        var running: [String: Int] = [:]",
+        ] + (plans.contains { $0.interpreted != nil } ? [
+            "        /// The delayed `<send target=\"#_parent\">`s of interpreted invocations: when each is due, its run,",
+            "        /// its `<invoke>`'s number and its event.",
+            "        var delayed: [(due: Duration, run: Int, invoke: Int, event: Event)] = []",
+            "        /// The driver's clock, which interpreted invocations' delayed sends count from.",
+            "        var now: Duration = .zero",
+        ] : []) + [
             "",
             "        init() {}",
             "    }",
