@@ -211,6 +211,13 @@ struct EventOrigins {
         Dictionary(uniqueKeysWithValues: Self.members.map { ($0, value(of: $0, among: [name], exactly: true)) })
     }
 
+    /// ``fields(ofEventNamed:)`` of an event whose name the document neither makes nor names
+    /// (`Event.named(_)`): the app's, or a `<send eventexpr>`'s.
+    func fieldsOfOtherNames() -> [String: Value] { fields(ofEventNamed: Self.otherName) }
+
+    /// A name no document has, for ``fieldsOfOtherNames()``.
+    private static let otherName = "\u{0}other"
+
     /// `_event.<member>` of the events named by `alternatives` (and, unless `exactly`, the names
     /// below them): the one value every way of making them gives; a name made by none comes from
     /// the app (`external`, the rest undefined), or from an invocation when the document has any.

@@ -169,12 +169,16 @@ extension ExpressionTranslator {
         guard let eventOrigins, let system else {
             throw Untranslatable(reason: "_event as a whole is generated in actions and conditions only")
         }
-        for name in eventOrigins.names.sorted() {
-            for (member, value) in eventOrigins.fields(ofEventNamed: name).sorted(by: { $0.key < $1.key }) {
+        // Each name the document makes or names, then any other (the app's, a <send eventexpr>'s).
+        let names = eventOrigins.names.sorted().map { Optional($0) } + [nil]
+        for name in names {
+            let fields = name.map(eventOrigins.fields(ofEventNamed:)) ?? eventOrigins.fieldsOfOtherNames()
+            for (member, value) in fields.sorted(by: { $0.key < $1.key }) {
                 switch value {
                 case .unknown(let why):
+                    let event = name.map { "'\(SwiftNames.escapedText($0))'" } ?? "an event of another name (the app's, a <send eventexpr>'s)"
                     throw Untranslatable(reason: "_event as a whole is generated when every field of every event the machine may "
-                        + "take is known, and _event.\(member) of '\(SwiftNames.escapedText(name))' is not: \(why)")
+                        + "take is known, and _event.\(member) of \(event) is not: \(why)")
                 case .ownOrigin: system.sessionID = true
                 case .failedSend: system.errorSendIDs = true
                 case .text, .undefined, .queue: break

@@ -4,6 +4,8 @@
 /// made from the event the chart keeps in the context when the machine takes it.
 extension SwiftChartWriter {
     mutating func writeEventValue(_ content: ExecutableContent) {
+        // The translator reads `_event` as a whole only with the document's origins.
+        guard let origins = content.eventOrigins else { return }
         let m = modifier
         lines += [
             "    /// SCXML's `_event` as a whole value (5.10.1): the event, with its data, and where it came from.",
@@ -29,21 +31,14 @@ extension SwiftChartWriter {
             "            (sendid, origin, origintype, invokeid) = (nil, nil, nil, nil)",
             "            switch taken.event.scxmlName {",
         ]
-        let origins = content.eventOrigins
-        for name in (origins?.names ?? []).sorted() {
-            guard let fields = origins?.fields(ofEventNamed: name) else { continue }
-            var assignments: [String] = []
-            for member in ["type", "sendid", "origin", "origintype", "invokeid"] {
-                guard let value = self.value(fields[member] ?? .undefined, of: name) else { continue }
-                assignments.append("\(member) = \(value)")
-            }
+        for name in origins.names.sorted() {
             lines.append("            case \(SwiftNames.literal(name)):")
-            lines += assignments.map { "                " + $0 }
+            lines += assignments(origins.fields(ofEventNamed: name), of: name)
         }
+        lines.append("            default:")
+        lines.append("                // A name the document neither makes nor names: the app's, or a <send eventexpr>'s.")
+        lines += assignments(origins.fieldsOfOtherNames(), of: nil)
         lines += [
-            "            default:",
-            "                // An event the document does not make comes from the app.",
-            "                type = \"external\"",
             "            }",
             "        }",
             "    }",
@@ -51,16 +46,23 @@ extension SwiftChartWriter {
         ]
     }
 
+    /// The initializer's assignments of `fields`, for the event `name` (`nil`: any other).
+    private func assignments(_ fields: [String: EventOrigins.Value], of name: String?) -> [String] {
+        ["type", "sendid", "origin", "origintype", "invokeid"].compactMap { member in
+            value(fields[member] ?? .undefined, of: name).map { "                \(member) = \($0)" }
+        }
+    }
+
     /// The Swift of one field's value (`nil`: undefined, which the initializer leaves `nil`).
     /// The generator refused `_event` as a whole where a field is not known
     /// (``ExpressionTranslator/wholeEvent(_:)``).
-    private func value(_ value: EventOrigins.Value, of name: String) -> String? {
+    private func value(_ value: EventOrigins.Value, of name: String?) -> String? {
         switch value {
         case .text(let text): return SwiftNames.literal(text)
         case .ownOrigin: return "\"#_scxml_\" + context.sessionID"
         case .queue: return "taken.source == .internal ? \"internal\" : \"external\""
         case .failedSend:
-            guard let shape = eventDataShapes[name], shape.carriesSendID else { return nil }
+            guard let name, let shape = eventDataShapes[name], shape.carriesSendID else { return nil }
             return "\(shape.typeName)(taken.event)?.sendid"
         case .undefined, .unknown: return nil
         }
