@@ -50,6 +50,9 @@ struct GenerateInterpretedTests {
             + "        /// `twice`.\n        case twice\n    }"))
         #expect(swift.contains("        func deliver(_ event: Outgoing, to target: String) -> Bool\n"))
         #expect(swift.contains("        func log(label: String, message: String)\n"))
+        // A session nobody invoked gives its #_parent sends to the handler, which the host does not
+        // take: they fail with error.communication, as a session without a parent's do.
+        #expect(swift.contains(##"guard delay == .zero, !target.hasPrefix("#_"), let outgoing = Outgoing(rawValue: event.name) else"##))
     }
 
     @Test func aDocumentThatReachesNothingOutsideHasNoHost() throws {

@@ -178,9 +178,10 @@ extension SwiftChartWriter {
         }
         if !needs.outgoing.isEmpty {
             lines += [
-                "            // Delivered at once; a delayed send out of the session is not taken (error.execution).",
+                "            // Delivered at once; a delayed send out of the session is not taken (error.execution), nor is a",
+                "            // send to #_parent, which a session nobody invoked has not (error.communication).",
                 "            session.externalSendHandler = { event, target, delay in",
-                "                guard delay == .zero, let outgoing = Outgoing(rawValue: event.name) else { return false }",
+                "                guard delay == .zero, !target.hasPrefix(\"#_\"), let outgoing = Outgoing(rawValue: event.name) else { return false }",
                 "                return host.deliver(outgoing, to: target)",
                 "            }",
             ]
