@@ -32,12 +32,16 @@ struct ComputedTests {
         _ = session.advance(to: .seconds(1))
         trace.append(driver.activeStates.map(\.rawValue))
         #expect(trace[1] == session.activeStates)
+        // The last child's delayed send to the machine waits on the driver's clock.
+        #expect(driver.nextDeadline == .seconds(6))
         driver.send(.leave)
         session.send(SCXMLEvent("leave"))
         trace.append(driver.activeStates.map(\.rawValue))
         #expect(trace[2] == session.activeStates)
         #expect(trace == [["second"], ["fourth"], ["end"]])
         #expect(driver.status == .done && session.isFinished)
+        // Cancelled with its child, the delayed send went too: nothing is due.
+        #expect(driver.nextDeadline == nil)
         #expect(logs.logs == [
             "first: the document cannot be read", "child: started", "second: status.busy", "second: pong", "inline: ends at once", "inline: cancelled",
         ])

@@ -325,6 +325,10 @@ extension SwiftChartWriter {
             "            cancelled.insert(run)",
             "            if links.running[id] == run { links.running[id] = nil }",
             "            links.toInvoked.removeAll { $0.run == run }",
+        ] + (plans.contains { $0.interpreted != nil } ? [
+            // Its delayed #_parent sends would be dropped when due: gone now, they keep no deadline.
+            "            links.delayed.removeAll { $0.run == run }",
+        ] : []) + [
             "        }",
             "",
             "        /// Puts the events the machine sent itself in the queue of its events, where each takes its turn",
