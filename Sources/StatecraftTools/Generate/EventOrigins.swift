@@ -48,8 +48,9 @@ struct EventOrigins {
         case unknown(String)
     }
 
-    /// The members of `_event` this type answers.
-    static let members: Set<String> = ["type", "sendid", "origin", "origintype", "invokeid"]
+    /// The members of `_event` this type answers, in the order SCXML 5.10.1 lists them (`EventValue`
+    /// declares its fields in it).
+    static let members = ["type", "sendid", "origin", "origintype", "invokeid"]
 
     /// Event name → the fields of each way the document makes it.
     private var made: [String: [[String: Value]]] = [:]

@@ -24,7 +24,8 @@ extension SwiftChartWriter {
             "        /// `_event.name`.",
             "        \(m)var name: String { event.scxmlName }",
             "",
-            "        /// The `_event` of the event the machine took last (`context.lastTaken`); `nil` before the first.",
+            "        /// The `_event` of the event the machine took last (`effects.lastEvent` in actions, the context's",
+            "        /// `lastTaken` in conditions); `nil` before the first.",
             "        init?(_ taken: TakenEvent<Event>?, _ context: Context) {",
             "            guard let taken else { return nil }",
             "            event = taken.event",
@@ -48,7 +49,7 @@ extension SwiftChartWriter {
 
     /// The initializer's assignments of `fields`, for the event `name` (`nil`: any other).
     private func assignments(_ fields: [String: EventOrigins.Value], of name: String?) -> [String] {
-        ["type", "sendid", "origin", "origintype", "invokeid"].compactMap { member in
+        EventOrigins.members.compactMap { member in
             value(fields[member] ?? .undefined, of: name).map { "                \(member) = \($0)" }
         }
     }
