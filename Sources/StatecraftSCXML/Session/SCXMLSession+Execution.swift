@@ -42,7 +42,7 @@ extension SCXMLSession {
             try perform(send, at: action.position, raised: &raised)
         case .cancel(let sendID, let sendIDExpr):
             let id = try sendID ?? text(of: datamodel.evaluate(sendIDExpr ?? ""))
-            group.cancel(sendID: id, from: self)
+            cancelHeld(sendID: id)
             for processor in ioProcessors { processor.cancel(sendID: id) }
         case .log(let label, let expr):
             let message = try expr.map { try text(of: datamodel.evaluate($0)) } ?? ""

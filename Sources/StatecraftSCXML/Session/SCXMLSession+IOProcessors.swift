@@ -27,7 +27,7 @@ extension SCXMLSession {
         event.raw = EventForm.raw(of: event)
         guard let target, !target.isEmpty else {
             if delay > .zero {
-                group.schedule(event, to: self, from: self, after: delay)
+                hold(event, for: self, after: delay)
             } else {
                 enqueue(event)
             }
@@ -60,7 +60,7 @@ extension SCXMLSession {
         var outgoing = event
         if recipient === parentLink?.session { outgoing.invokeID = parentLink?.invokeID }
         if delay > .zero {
-            group.schedule(outgoing, to: recipient, from: self, after: delay)
+            hold(outgoing, for: recipient, after: delay)
         } else {
             recipient.enqueue(outgoing)
         }

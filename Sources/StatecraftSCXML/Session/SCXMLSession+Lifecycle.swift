@@ -63,7 +63,7 @@ extension SCXMLSession {
 
     func finish() {
         guard finalState == nil, !isCancelled else { return }
-        stopChildrenAndTimers()
+        stopChildren()
         finalState = topFinal ?? ""
         group.sessionEnded(sessionID)
         if let invokeID = parentLink?.invokeID, let parent = parentLink?.session {
@@ -117,8 +117,10 @@ extension SCXMLSession {
             configuration = nil
             self.machine = consume machine
         }
+        // The engine dropped the machine's timers as it exited; what the onexit handlers sent
+        // after a delay is dropped with them.
+        heldChanges.removeAll()
         let running = detachChildren()
-        group.cancelTimers(of: self)
         group.unregister(self)
         return running
     }
@@ -132,10 +134,10 @@ extension SCXMLSession {
         return running
     }
 
-    /// What ending either way does: cancel every running invocation and drop this session's
-    /// delayed sends.
-    func stopChildrenAndTimers() {
+    /// What reaching a top-level final state does: cancel every running invocation. The
+    /// session's delayed sends go with its machine's timers, which the engine drops as it
+    /// finishes (``applyHeldChanges()`` drops those of the last macrostep).
+    func stopChildren() {
         for child in detachChildren() { child.cancel() }
-        group.cancelTimers(of: self)
     }
 }

@@ -103,6 +103,7 @@ extension SCXMLSession {
         configuration = nil
         let waiting = machine.queuedEventCount > 0
         self.machine = consume machine
+        applyHeldChanges()
         guard arrivals.isEmpty else {
             takeArrivals()
             return !isFinished
@@ -123,6 +124,7 @@ extension SCXMLSession {
         let took = machine.processQueuedEvent()
         configuration = nil
         self.machine = consume machine
+        applyHeldChanges()
         takeArrivals()
         return took
     }

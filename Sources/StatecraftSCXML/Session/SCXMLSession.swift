@@ -51,6 +51,9 @@ public final class SCXMLSession {
     /// Errors found outside a microstep, raised by the next action that runs. Never passed
     /// `inout` across a call, so unchecked like the properties above.
     @exclusivity(unchecked) var pendingRaises: [SCXMLEvent] = []
+    /// Delayed sends and cancels of the macrostep running, for the machine's timers once the
+    /// engine hands the machine back (``applyHeldChanges()``).
+    @exclusivity(unchecked) var heldChanges: [HeldChange] = []
     /// States entered in the current macrostep that have invocations, in entry order.
     @exclusivity(unchecked) var statesToInvoke: [Int] = []
     /// Running invocations: invoke id to the child, with the state that owns it.
@@ -236,14 +239,17 @@ public final class SCXMLSession {
         }
         // The listener hears the transitions of the first macrostep too (eventless ones, and
         // those the errors of starting invocations cause), which run inside the initializer.
-        let started = Machine(
+        var started = Machine(
             chart: document.chart, context: SessionHandle(session: self), onTransition: transitionListener,
             recordingStateChanges: recordsFromStart
         )
+        // Its clock is the group's: an invoked session starts when the group's time has moved on.
+        started.moveClock(to: group.now)
         // The engine called `macrostepEnded` after the initial macrostep: faults were reported
         // and invocations started there.
         configuration = nil
         machine = started
+        applyHeldChanges()
         takeArrivals()
     }
 

@@ -178,9 +178,17 @@ extension SessionGroup {
                 "StatecraftSCXML: session \(session.sessionID) is in the run order but not registered"
             )
         }
-        _ = timers.checkInvariants()
-        for timer in timers.unordered.prefix(TimerQueue<Timer>.checkedPrefix) {
-            precondition(timer.sequence <= sequence, "StatecraftSCXML: a delayed send's sequence \(timer.sequence) was never issued")
+        for member in order {
+            guard let session = member.session else { continue }
+            precondition(
+                session.heldChanges.isEmpty,
+                "StatecraftSCXML: session \(session.sessionID) kept \(session.heldChanges.count) delayed sends off its machine's timers"
+            )
+            guard let machine = session.machine else { continue }
+            precondition(machine.now <= now, "StatecraftSCXML: session \(session.sessionID)'s clock is ahead of the group's")
+            if let next = machine.nextHeldSend {
+                precondition(next.sequence <= sequence, "StatecraftSCXML: a delayed send's sequence \(next.sequence) was never issued")
+            }
         }
         precondition(faultLog.count <= min(faultCount, 2 * Self.faultMemory), "StatecraftSCXML: the fault log outgrew its bound")
         return true

@@ -1,7 +1,8 @@
 import Statecraft
 
-/// The sessions that can reach each other (a session and the ones it invoked), with the
-/// virtual clock their delayed sends wait on.
+/// The sessions that can reach each other (a session and the ones it invoked): the group takes
+/// their queues in turn, keeps their virtual time, and routes between them, delivering the
+/// delayed sends their machines hold (``advance(to:)``).
 ///
 /// The group does not keep its sessions alive: each session holds its group, the caller holds
 /// a top-level session and a parent the sessions it invoked, so a strong reference back would
@@ -22,28 +23,12 @@ final class SessionGroup {
     private(set) var sessions: [String: Member] = [:]
     @exclusivity(unchecked) private(set) var order: [Member] = []
     private var counter = 0
+    /// The group's time, which every session's machine clock follows: delayed sends are due on
+    /// it, and only ``advance(to:)`` moves it.
     private(set) var now: Duration = .zero
-    private(set) var timers = TimerQueue<Timer>()
+    /// The last sequence number a delayed send was given: one count across the sessions, so that
+    /// sends due at the same instant are delivered in the order they were made, whoever made them.
     private(set) var sequence: UInt64 = 0
-
-    struct Timer: Scheduled {
-        var due: Duration
-        var sequence: UInt64
-        var event: SCXMLEvent
-        let recipientLink: SessionLink
-        let sender: ObjectIdentifier
-
-        init(due: Duration, sequence: UInt64, event: SCXMLEvent, recipient: SCXMLSession, sender: ObjectIdentifier) {
-            self.due = due
-            self.sequence = sequence
-            self.event = event
-            recipientLink = recipient.link
-            self.sender = sender
-        }
-
-        /// The session it is for, while it exists.
-        var recipient: SCXMLSession? { recipientLink.session }
-    }
 
     func newSessionID() -> String {
         counter &+= 1
@@ -216,44 +201,61 @@ final class SessionGroup {
         return true
     }
 
+    /// The sequence number of a delayed send being made now.
+    func nextSequence() -> UInt64 {
+        sequence &+= 1
+        return sequence
+    }
+
+    /// The delayed sends waiting in the group, held by the sessions that made them, in delivery
+    /// order.
+    var heldSends: [Machine<String, SCXMLEvent, SessionHandle>.HeldSend] {
+        order.flatMap { $0.session?.machine?.heldSends ?? [] }.sorted { ($0.due, $0.sequence) < ($1.due, $1.sequence) }
+    }
+
     /// The delayed sends waiting in the group, in delivery order: how long until each is due,
     /// and its event's name.
     var waiting: [(delay: Duration, name: String)] {
-        timers.sorted().map { ($0.due - now, $0.event.name) }
+        heldSends.map { ($0.due - now, $0.event.name) }
     }
 
     /// The delayed sends waiting in the group, in delivery order: each event with when it is due.
     var pending: [(due: Duration, event: SCXMLEvent)] {
-        timers.sorted().map { ($0.due, $0.event) }
+        heldSends.map { ($0.due, $0.event) }
     }
 
+    /// When the soonest delayed send of the group is due.
     var nextDeadline: Duration? {
-        timers.first?.due
+        soonest()?.due
     }
 
-    /// Adds a delayed send due `delay` from now, at `MachineClock.limit` at the latest (the
-    /// clock's one rule: time saturates at its limit).
-    func schedule(_ event: SCXMLEvent, to recipient: SCXMLSession, from sender: SCXMLSession, after delay: Duration) {
-        sequence &+= 1
-        timers.insert(Timer(due: MachineClock.adding(delay, to: now), sequence: sequence, event: event, recipient: recipient, sender: ObjectIdentifier(sender)))
+    /// The session holding the delayed send to deliver next, and when it is due: the soonest of
+    /// every session's, the first made among those due at one instant.
+    private func soonest() -> (session: SCXMLSession, due: Duration)? {
+        var best: (session: SCXMLSession, due: Duration, sequence: UInt64)?
+        for member in order {
+            guard let session = member.session, let next = session.machine?.nextHeldSend else { continue }
+            if let current = best, (current.due, current.sequence) <= (next.due, next.sequence) { continue }
+            best = (session, next.due, next.sequence)
+        }
+        return best.map { ($0.session, $0.due) }
     }
 
-    func cancel(sendID: String, from sender: SCXMLSession) {
-        let id = ObjectIdentifier(sender)
-        timers.removeAll { $0.sender == id && $0.event.sendID == sendID }
+    /// Gives a delayed send that fell due to the session it is for: its sender's own queue, or
+    /// the session its target names, unless that one has ended.
+    private func route(_ send: Machine<String, SCXMLEvent, SessionHandle>.HeldSend, from sender: SCXMLSession) {
+        guard let target = send.target else { return sender.enqueue(send.event) }
+        let prefix = SCXMLSession.address(of: "")
+        guard target.hasPrefix(prefix) else { return }
+        sessions[String(target.dropFirst(prefix.count))]?.session?.enqueue(send.event)
     }
 
-    func cancelTimers(of session: SCXMLSession) {
-        let id = ObjectIdentifier(session)
-        timers.removeAll { $0.sender == id }
-    }
-
-    /// Moves the clock to `instant`, delivering each timer due by then in order, each followed
-    /// by the processing it causes.
+    /// Moves the clock to `instant`, delivering each delayed send due by then in order, each
+    /// followed by the processing it causes.
     ///
-    /// The whole call processes at most ``eventLimit`` events, however many timers fall due:
+    /// The whole call processes at most ``eventLimit`` events, however many sends fall due:
     /// when it reaches the limit it stops there, with ``hitEventLimit`` set, the clock at the
-    /// last timer delivered, and the events and timers left queued for the next call.
+    /// last send delivered, and the events and sends left queued for the next call.
     /// An instant past `MachineClock.limit` moves the clock to the limit.
     @discardableResult
     func advance(to instant: Duration) -> Int {
@@ -263,13 +265,14 @@ final class SessionGroup {
         var delivered = 0
         var budget = eventLimit
         guard runUntilIdle(budget: &budget) else { return delivered }
-        while let timer = timers.popFirst(dueBy: instant) {
-            now = max(now, timer.due)
-            timer.recipient?.enqueue(timer.event)
+        while let next = soonest(), next.due <= instant, let send = next.session.machine?.takeNextHeldSend() {
+            now = max(now, next.due)
+            route(send, from: next.session)
             delivered += 1
             guard runUntilIdle(budget: &budget) else { return delivered }
         }
         now = max(now, instant)
+        for member in order { member.session?.machine?.moveClock(to: now) }
         return delivered
     }
 
@@ -278,10 +281,17 @@ final class SessionGroup {
     ///
     /// - Returns: Whether such a send was waiting.
     func fireEarly(named name: String) -> Bool {
-        guard let timer = timers.popFirst(where: { $0.event.name == name }) else { return false }
+        var best: (session: SCXMLSession, due: Duration, sequence: UInt64)?
+        for member in order {
+            guard let session = member.session, let send = session.machine?.heldSends.first(where: { $0.event.name == name }) else { continue }
+            if let current = best, (current.due, current.sequence) <= (send.due, send.sequence) { continue }
+            best = (session, send.due, send.sequence)
+        }
+        guard let best, let send = best.session.machine?.takeHeldSend(where: { $0.sequence == best.sequence }) else { return false }
+        let sender = best.session
         beginCall()
         defer { endCall() }
-        timer.recipient?.enqueue(timer.event)
+        route(send, from: sender)
         var budget = eventLimit
         _ = runUntilIdle(budget: &budget)
         return true
@@ -300,33 +310,35 @@ final class SessionGroup {
 
     /// The clock, the id counter and the delayed sends still waiting for a live recipient.
     func saved() -> (now: Duration, counter: Int, sequence: UInt64, timers: [SavedTimer]) {
-        let ids = Dictionary(
-            order.compactMap(\.session).map { (ObjectIdentifier($0), $0.sessionID) }, uniquingKeysWith: { first, _ in first }
-        )
-        let waiting = timers.sorted().compactMap { timer -> SavedTimer? in
-            guard let recipient = timer.recipient, !recipient.isFinished else { return nil }
-            // A sender's timers are dropped when it ends, so the sender is a live session of the group.
-            let sender = ids[timer.sender] ?? recipient.sessionID
-            return SavedTimer(due: timer.due, sequence: timer.sequence, event: timer.event, recipient: recipient.sessionID, sender: sender)
+        var waiting: [SavedTimer] = []
+        let prefix = SCXMLSession.address(of: "")
+        for member in order {
+            guard let sender = member.session, let machine = sender.machine else { continue }
+            for send in machine.heldSends {
+                let recipient = send.target.map { String($0.dropFirst(prefix.count)) } ?? sender.sessionID
+                guard session(recipient) != nil else { continue }
+                waiting.append(SavedTimer(due: send.due, sequence: send.sequence, event: send.event, recipient: recipient, sender: sender.sessionID))
+            }
         }
+        waiting.sort { ($0.due, $0.sequence) < ($1.due, $1.sequence) }
         return (now, counter, sequence, waiting)
     }
 
-    /// Puts back what ``saved()`` gave, once the group's sessions are registered again.
+    /// Puts back what ``saved()`` gave, once the group's sessions are registered again: each
+    /// delayed send held by its sender's machine.
     ///
-    /// - Returns: The id of a timer's recipient or sender that is not a session of the group.
+    /// - Returns: The id of a send's recipient or sender that is not a session of the group (or
+    ///   a sender that never started, so could not have sent).
     func restore(now: Duration, counter: Int, sequence: UInt64, timers saved: [SavedTimer]) -> String? {
         self.now = now
         self.counter = max(self.counter, counter)
         self.sequence = sequence
-        timers.removeAll()
+        for member in order { member.session?.machine?.moveClock(to: now) }
         for timer in saved {
             guard let recipient = sessions[timer.recipient]?.session else { return timer.recipient }
-            guard let sender = sessions[timer.sender]?.session else { return timer.sender }
-            timers.insert(Timer(
-                due: timer.due, sequence: timer.sequence, event: timer.event, recipient: recipient,
-                sender: ObjectIdentifier(sender)
-            ))
+            guard let sender = sessions[timer.sender]?.session, sender.machine != nil else { return timer.sender }
+            let target = recipient === sender ? nil : SCXMLSession.address(of: recipient.sessionID)
+            sender.machine?.hold(timer.event, for: target, due: timer.due, id: timer.event.sendID, sequence: timer.sequence)
         }
         return nil
     }
