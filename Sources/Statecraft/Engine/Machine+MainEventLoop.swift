@@ -101,17 +101,32 @@ extension Machine {
     /// reported in ``lastFault`` (or raised, with ``StatechartOptions``). The event's kind and
     /// the state a rejection names are read only when the event is rejected.
     @inlinable
-    mutating func processExternal(_ trigger: Trigger<Event>, strict: Bool) -> SendResult<State, Event.Kind> {
-        noteTaken(trigger, .external)
-        dequeued(trigger.userEvent)
+    mutating func processExternal(_ trigger: consuming Trigger<Event>, strict: Bool) -> SendResult<State, Event.Kind> {
+        // Reported, so never nil.
+        macrostep(trigger, strict: strict, reporting: true)!
+    }
+
+    /// ``processExternal(_:strict:)``, with the result made only when `reporting`: a host that
+    /// drops it (an SCXML session's queue) does not pay for the states it names.
+    ///
+    /// The trigger is made optional once, here: selection and the microstep take it so.
+    @inlinable
+    @inline(__always)
+    mutating func macrostep(_ taken: consuming Trigger<Event>, strict: Bool, reporting: Bool) -> SendResult<State, Event.Kind>? {
+        noteTaken(taken, .external)
+        dequeued(taken.userEvent)
+        let trigger: Trigger<Event>? = consume taken
         let selection = selectTransitions(trigger, strict: strict)
         switch selection {
         case .selected:
-            let first = chart.transitions[Int(enabled[0])]
-            let source = chart.state(Int(first.source))
-            let result: SendResult<State, Event.Kind> = first.targetCount > 0
-                ? .transitioned(from: source, to: chart.state(Int(chart.targets[Int(first.targetStart)])))
-                : .handled(in: source)
+            var result: SendResult<State, Event.Kind>?
+            if reporting {
+                let first = chart.transitions[Int(enabled[0])]
+                let source = chart.state(Int(first.source))
+                result = first.targetCount > 0
+                    ? .transitioned(from: source, to: chart.state(Int(chart.targets[Int(first.targetStart)])))
+                    : .handled(in: source)
+            }
             microstep(trigger: trigger)
             runToCompletion()
             return result
@@ -134,11 +149,12 @@ extension Machine {
             ))
         case .none, .declined:
             // The state a rejection names: where the event found nothing, before the macrostep runs.
-            let state = self.state
+            let state: State? = reporting ? self.state : nil
             // No transition: SCXML's main loop still runs the macrostep, so eventless
             // transitions are checked again and events raised while guards were evaluated
             // (guard errors delivered as events) are processed.
             if chart.hasEventless || space.internalHead < space.internalQueue.count { runToCompletion() }
+            guard let state else { return nil }
             guard strict, case .event(let event) = trigger else { return .handled(in: state) }
             if case .none = selection {
                 return .rejected(Rejection(code: .noTransition, state: state, eventKind: event.kind))
@@ -220,7 +236,12 @@ extension Machine {
     @inlinable
     mutating func takeQueuedEvent(_ event: Event) {
         if let hook = chart.externalEventHook, !hook(&storedContext, event) { return }
-        _ = processEvent(event)
+        if chart.runsRegionSteps {
+            _ = processEvent(event)
+        } else {
+            // The general path, whose result nobody reads here.
+            _ = macrostep(.event(event), strict: true, reporting: false)
+        }
         if chart.macrostepHook != nil { afterMacrostep() }
     }
 

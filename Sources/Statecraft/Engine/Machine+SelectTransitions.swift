@@ -78,7 +78,7 @@ extension Machine {
     mutating func selectTransitions(_ trigger: Trigger<Event>?, strict: Bool) -> Selection {
         space.chosenCount = 0
         if chart.matchesByDescriptor, case .event(let event)? = trigger {
-            return selectByDescriptor(event, strict: strict)
+            return selectByDescriptor(event, trigger, strict: strict)
         }
         let table = trigger == nil ? chart.eventless : chart.table
         let cellColumn = trigger.map { column(for: $0) } ?? 0
@@ -106,7 +106,7 @@ extension Machine {
     /// event's name matches one column, as it usually does, the cells are read as for any
     /// other kind; several columns are merged per state in priority order.
     @inlinable
-    mutating func selectByDescriptor(_ event: Event, strict: Bool) -> Selection {
+    mutating func selectByDescriptor(_ event: Event, _ trigger: Trigger<Event>?, strict: Bool) -> Selection {
         guard let name = event.descriptorName else { return .none }
         if space.matchedName != name {
             var first = -1
@@ -124,14 +124,14 @@ extension Machine {
             space.matchedColumns = columns
         }
         let first = space.matchedFirst
-        let columns = space.matchedColumns
         guard first >= 0 else { return .none }
-        let trigger = Trigger.event(event)
+        // One column, as usual: the columns are not copied (retained) for it.
+        let oneColumn = space.matchedColumns.isEmpty
         var sawCandidate = false
         var node = nextActive(from: 1)
         while let leaf = node {
             if chart.nodes[leaf].isAtomic {
-                if columns.isEmpty {
+                if oneColumn {
                     for position in chart.table.cell(state: leaf, event: first) {
                         sawCandidate = true
                         let transition = chart.table.transition(at: position)
@@ -142,7 +142,7 @@ extension Machine {
                         }
                     }
                 } else {
-                    for transition in descriptorCandidates(of: leaf, columns: columns) {
+                    for transition in descriptorCandidates(of: leaf, columns: space.matchedColumns) {
                         sawCandidate = true
                         do {
                             if try offer(transition, trigger, strict: strict) { break }

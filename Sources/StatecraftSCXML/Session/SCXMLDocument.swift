@@ -162,13 +162,13 @@ public final class SCXMLDocument: Sendable {
                 declarations: declarations, initialTargets: model.initial, options: SCXMLSession.chartOptions,
                 refusesEndlessEventlessTransitions: false, refusesParallelsWithoutRegions: false,
                 dequeueHook: { handle, event, configuration in
-                    handle.session.dequeued(event, configuration: configuration)
+                    handle { $0.dequeued(event, configuration: configuration) }
                 },
                 externalEventHook: { handle, event in
-                    handle.session.takingExternalEvent(event)
+                    handle { $0.takingExternalEvent(event) }
                 },
                 macrostepHook: { handle, isDone, fault, configuration in
-                    handle.session.macrostepEnded(isDone: isDone, fault: fault, configuration: configuration)
+                    handle { $0.macrostepEnded(isDone: isDone, fault: fault, configuration: configuration) }
                 }
             )
         } catch {
@@ -220,8 +220,25 @@ struct StateInfo: Sendable {
 /// only inside the session's own calls (it moves the machine out to run it, and the machine
 /// never leaves it), when the session is certainly alive: checking costs a reference count
 /// per closure called.
+///
+/// The closures call the session through ``callAsFunction(_:)``, which lends it for the call
+/// without retaining it: a strong reference made from an unowned one is retained and released
+/// around every call, atomically, several times an event.
 struct SessionHandle {
-    unowned(unsafe) let session: SCXMLSession
+    private let unmanaged: Unmanaged<SCXMLSession>
+
+    init(session: SCXMLSession) {
+        unmanaged = Unmanaged.passUnretained(session)
+    }
+
+    /// The session, as a strong reference (retained for as long as it is held).
+    var session: SCXMLSession { unmanaged.takeUnretainedValue() }
+
+    /// Runs `body` with the session lent, not retained.
+    @inline(__always)
+    func callAsFunction<Result>(_ body: (SCXMLSession) throws -> Result) rethrows -> Result {
+        try unmanaged._withUnsafeGuaranteedRef(body)
+    }
 }
 
 /// Turns the model's states into the engine's declarations, with closures that call back into
@@ -272,10 +289,10 @@ struct ChartCompiler {
         ))
         var elements: [Element] = []
         elements.append(Element(storage: .entry(.withEffects { handle, event, effects in
-            handle.session.enter(index, event: event, effects: &effects)
+            handle { $0.enter(index, event: event, effects: &effects) }
         })))
         elements.append(Element(storage: .exit(.withEffects { handle, event, effects in
-            handle.session.exit(index, event: event, effects: &effects)
+            handle { $0.exit(index, event: event, effects: &effects) }
         })))
         for transition in state.transitions {
             sites.append(TransitionSite(
@@ -295,7 +312,7 @@ struct ChartCompiler {
         }
         if state.kind == .final, !topLevel, let doneData = state.doneData {
             elements.append(Element(storage: .doneData { handle, effects in
-                handle.session.evaluateDoneData(doneData, effects: &effects)
+                handle { $0.evaluateDoneData(doneData, effects: &effects) }
             }))
         }
         for child in state.children {
@@ -319,7 +336,7 @@ struct ChartCompiler {
         let condition = model.cond.map { cond in
             GuardClosure<SCXMLEvent, SessionHandle>.plain { handle, event in
                 do {
-                    return try handle.session.condition(cond, event: event)
+                    return try handle { try $0.condition(cond, event: event) }
                 } catch {
                     throw ConditionFailure(error: error, cond: cond, position: position, file: file)
                 }
@@ -333,9 +350,9 @@ struct ChartCompiler {
             // A transition without executable content captures no array: the closure of one
             // that runs nothing is what a plain event costs.
             action: actions.isEmpty
-                ? .withEffects { handle, event, effects in handle.session.pass(event: event, site: site, effects: &effects) }
+                ? .withEffects { handle, event, effects in handle { $0.pass(event: event, site: site, effects: &effects) } }
                 : .withEffects { handle, event, effects in
-                    handle.session.run(actions, event: event, site: site, effects: &effects)
+                    handle { $0.run(actions, event: event, site: site, effects: &effects) }
                 },
             location: location(model.position)
         )

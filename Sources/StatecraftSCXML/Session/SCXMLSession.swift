@@ -277,7 +277,8 @@ public final class SCXMLSession {
     /// 5.10) and keeps the configuration view for `In()` while the engine call runs.
     func dequeued(_ event: SCXMLEvent?, configuration: ConfigurationView) {
         self.configuration = configuration
-        if let event { bindEvent(event) }
+        // Compared as optionals, not unwrapped: the same event again (the usual case) is not copied.
+        if event != nil, boundEvent != event { bindEvent(event.unsafelyUnwrapped) }
     }
 
     /// Whether the session has ended: it reached a top-level final state, or was cancelled.
