@@ -6,7 +6,7 @@ extension Machine {
     /// masks precomputed for transitions that target no history state), then enters it in
     /// document order.
     @inlinable
-    mutating func enterStates(trigger: Trigger<Event>?) {
+    mutating func enterStates(event: Event?) {
         let words = chart.setWords
         let configuration = set(MachineSets.configuration)
         let toEnter = set(MachineSets.toEnter)
@@ -43,7 +43,6 @@ extension Machine {
             }
         }
         if dynamic { computeDynamicEntrySets() }
-        let event = trigger?.userEvent
         let count = chart.nodes.count
         var next = StateSet.next(toEnter, from: 1, below: count)
         while let entering = next {

@@ -4,7 +4,7 @@ extension Machine {
     /// SCXML's `exitStates`: records history, then exits the exit set in reverse document
     /// order, running exit actions and cancelling the exiting states' delayed transitions.
     @inlinable
-    mutating func exitStates(trigger: Trigger<Event>?) {
+    mutating func exitStates(event: Event?) {
         let configuration = set(MachineSets.configuration)
         let toExit = set(MachineSets.toExit)
         // SCXML's computeExitSet: the active descendants of each transition's domain.
@@ -28,7 +28,6 @@ extension Machine {
             if chart.nodes[exiting].hasHistoryChild { recordHistory(of: exiting) }
             node = StateSet.previous(toExit, below: exiting, from: 1)
         }
-        let event = trigger?.userEvent
         node = StateSet.previous(toExit, below: count, from: 1)
         while let exiting = node {
             let info = chart.nodes[exiting]

@@ -14,7 +14,7 @@ extension Machine {
         space.holdsSent = holdingSentEvents
         dequeued(nil)
         appendEnabled(chart.nodes[0].initialTransition)
-        enterStates(trigger: nil)
+        enterStates(event: nil)
         runToCompletion()
         if chart.macrostepHook != nil { afterMacrostep() }
         drainExternalQueue()
@@ -114,7 +114,9 @@ extension Machine {
     @inline(__always)
     mutating func macrostep(_ taken: consuming Trigger<Event>, strict: Bool, reporting: Bool) -> SendResult<State, Event.Kind>? {
         noteTaken(taken, .external)
-        dequeued(taken.userEvent)
+        // The event as actions see it, taken out of the trigger once for the whole macrostep.
+        let event = taken.userEvent
+        dequeued(event)
         let trigger: Trigger<Event>? = consume taken
         let selection = selectTransitions(trigger, strict: strict)
         switch selection {
@@ -127,14 +129,14 @@ extension Machine {
                     ? .transitioned(from: source, to: chart.state(Int(chart.targets[Int(first.targetStart)])))
                     : .handled(in: source)
             }
-            microstep(trigger: trigger)
+            microstep(event: event)
             runToCompletion()
             return result
         case .failed(let error, let transition):
             // A guard that threw on a user's event rejects it and leaves the machine as it
             // was (nothing ran, and a strict selection raises no event), as the region path does.
             let state = self.state
-            guard strict, case .event(let event) = trigger else {
+            guard strict, case .event(let refused) = trigger else {
                 // Not reached: a trigger without a kind is selected leniently, so no guard error
                 // comes back; report it rather than trust that.
                 space.lastFault = EngineFault(
@@ -144,7 +146,7 @@ extension Machine {
                 return .handled(in: state)
             }
             return .rejected(Rejection(
-                code: .guardFailed, state: state, eventKind: event.kind,
+                code: .guardFailed, state: state, eventKind: refused.kind,
                 underlying: error, location: chart.location(ofTransition: transition)
             ))
         case .none, .declined:
@@ -155,11 +157,11 @@ extension Machine {
             // (guard errors delivered as events) are processed.
             if chart.hasEventless || space.internalHead < space.internalQueue.count { runToCompletion() }
             guard let state else { return nil }
-            guard strict, case .event(let event) = trigger else { return .handled(in: state) }
+            guard strict, case .event(let refused) = trigger else { return .handled(in: state) }
             if case .none = selection {
-                return .rejected(Rejection(code: .noTransition, state: state, eventKind: event.kind))
+                return .rejected(Rejection(code: .noTransition, state: state, eventKind: refused.kind))
             }
-            return .rejected(Rejection(code: .guardsDeclined, state: state, eventKind: event.kind))
+            return .rejected(Rejection(code: .guardsDeclined, state: state, eventKind: refused.kind))
         }
     }
 
@@ -183,22 +185,23 @@ extension Machine {
                 )
                 break
             }
-            var trigger: Trigger<Event>?
+            // Nil for an eventless transition.
+            var event: Event?
             if chart.hasEventless, case .selected = selectTransitions(nil, strict: false) {
-                trigger = nil
+                event = nil
             } else {
                 guard space.internalHead < space.internalQueue.count else { break }
                 let next = space.internalQueue[space.internalHead]
                 space.internalHead += 1
-                trigger = next
+                event = next.userEvent
                 noteTaken(next, .internal)
-                dequeued(next.userEvent)
+                dequeued(event)
                 guard case .selected = selectTransitions(next, strict: false) else {
-                    if _slowPath(space.recordsUnhandled), let event = next.userEvent { space.unhandled.append(event) }
+                    if _slowPath(space.recordsUnhandled), let event { space.unhandled.append(event) }
                     continue
                 }
             }
-            microstep(trigger: trigger)
+            microstep(event: event)
         }
         if !space.internalQueue.isEmpty {
             space.internalQueue.removeAll(keepingCapacity: true)

@@ -4,8 +4,10 @@
 /// `Machine+PlanPath`).
 extension Machine {
     /// SCXML's `microstep`: exit, run the transitions' actions, enter; then tell the listener.
+    /// `event` is what the actions see: the trigger's event, taken out of it once by the caller
+    /// (`nil` for an eventless transition or a delayed transition's timer).
     @inlinable
-    mutating func microstep(trigger: Trigger<Event>?) {
+    mutating func microstep(event: Event?) {
         noteSelectedConfiguration()
         // Targetless transitions only: computeExitSet and computeEntrySet are empty (both look
         // at targets alone), so the microstep is the transitions' content.
@@ -14,12 +16,11 @@ extension Machine {
             moves = true
             break
         }
-        if moves { exitStates(trigger: trigger) }
-        let event = trigger?.userEvent
+        if moves { exitStates(event: event) }
         for transition in enabled where chart.transitions[Int(transition)].action >= 0 {
             runAction(Int(chart.transitions[Int(transition)].action), event: event)
         }
-        if moves { enterStates(trigger: trigger) }
+        if moves { enterStates(event: event) }
         assert(checkInvariants())
         if onTransition != nil {
             for transition in enabled {

@@ -90,7 +90,7 @@ extension Machine {
         let result: SendResult<State, Event.Kind> = first.targetCount > 0
             ? .transitioned(from: source, to: chart.state(Int(chart.targets[Int(first.targetStart)])))
             : .handled(in: source)
-        microstep(trigger: trigger)
+        microstep(event: trigger.userEvent)
         runToCompletion()
         return result
     }
