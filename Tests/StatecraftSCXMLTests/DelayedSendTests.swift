@@ -20,6 +20,14 @@ struct DelayedSendTests {
             """, attributes: #"datamodel="statecraft""#)
     }
 
+    /// A child that sends its parent `hello` at once and `fromChild` after 1 s, as it starts.
+    static let helloThenLater = """
+        <state id="c"><onentry>
+          <send target="#_parent" event="hello"/>
+          <send target="#_parent" event="fromChild" delay="1s"/>
+        </onentry></state>
+        """
+
     static func run(_ document: SCXMLDocument) -> (session: SCXMLSession, lines: () -> [String]) {
         let session = SCXMLSession(document: document)
         let box = Lines()
@@ -36,12 +44,7 @@ struct DelayedSendTests {
     func sameInstantAcrossSessions() throws {
         // The child's send is made first (as it starts), the parent's second (on `hello`), both
         // due at 1 s; the parent comes first in the group, so an order by session would swap them.
-        let document = try Self.parent(child: """
-            <state id="c"><onentry>
-              <send target="#_parent" event="hello"/>
-              <send target="#_parent" event="fromChild" delay="1s"/>
-            </onentry></state>
-            """, parentBody: #"<transition event="hello"><send event="own" delay="1s"/><log label="parent" expr="'hello'"/></transition>"#)
+        let document = try Self.parent(child: Self.helloThenLater, parentBody: #"<transition event="hello"><send event="own" delay="1s"/><log label="parent" expr="'hello'"/></transition>"#)
         let (session, lines) = Self.run(document)
         #expect(lines() == ["parent hello"])
         #expect(session.nextDeadline == .seconds(1))
@@ -134,12 +137,7 @@ struct DelayedSendTests {
 
     @Test("A snapshot keeps each session's delayed sends, and the restored group delivers them in the same order")
     func snapshotKeepsHeldSendsInOrder() throws {
-        let document = try Self.parent(child: """
-            <state id="c"><onentry>
-              <send target="#_parent" event="hello"/>
-              <send target="#_parent" event="fromChild" delay="1s"/>
-            </onentry></state>
-            """, parentBody: ##"<transition event="hello"><send event="own" delay="1s"/><send target="#_kid" event="toChild" delay="2s"/></transition>"##)
+        let document = try Self.parent(child: Self.helloThenLater, parentBody: ##"<transition event="hello"><send event="own" delay="1s"/><send target="#_kid" event="toChild" delay="2s"/></transition>"##)
         let (session, _) = Self.run(document)
         #expect(session.waitingDelayedEvents.map(\.name) == ["fromChild", "own", "toChild"])
         let snapshot = try session.snapshot()
