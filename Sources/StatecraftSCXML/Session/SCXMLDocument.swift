@@ -231,9 +231,6 @@ struct SessionHandle {
         unmanaged = Unmanaged.passUnretained(session)
     }
 
-    /// The session, as a strong reference (retained for as long as it is held).
-    var session: SCXMLSession { unmanaged.takeUnretainedValue() }
-
     /// Runs `body` with the session lent, not retained.
     @inline(__always)
     func callAsFunction<Result>(_ body: (SCXMLSession) throws -> Result) rethrows -> Result {

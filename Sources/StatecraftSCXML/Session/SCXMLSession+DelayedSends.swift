@@ -14,9 +14,6 @@ extension SCXMLSession {
         case cancel(sendID: String)
     }
 
-    /// The target a held send for another session carries, which the group routes by.
-    static func address(of sessionID: String) -> String { "#_scxml_\(sessionID)" }
-
     /// Holds `event` for `recipient` until `delay` has passed on the group's clock.
     func hold(_ event: SCXMLEvent, for recipient: SCXMLSession, after delay: Duration) {
         let target = recipient === self ? nil : Self.address(of: recipient.sessionID)

@@ -163,7 +163,7 @@ extension SCXMLSession {
             throw SCXMLDatamodelError("<send> to '#_internal' cannot have a delay")
         }
         let event = SCXMLEvent(
-            name, type: .external, sendID: sendID, origin: "#_scxml_\(sessionID)",
+            name, type: .external, sendID: sendID, origin: Self.address(of: sessionID),
             originType: SCXMLNames.scxmlProcessor, data: data
         )
         return (event, target, type, delay)

@@ -3,6 +3,18 @@ import Statecraft
 /// The SCXML Event I/O Processor: where a `<send>` goes (`#_internal`, `#_parent`,
 /// `#_scxml_<id>`, `#_<invokeid>`, or the external send handler), now or after a delay.
 extension SCXMLSession {
+    /// The session's address in the SCXML Event I/O Processor (`#_scxml_<sessionid>`): its
+    /// `_ioprocessors` location, the origin of what it sends, a `<send>` target naming it, and
+    /// what a delayed send held for it carries.
+    static func address(of sessionID: String) -> String { addressPrefix + sessionID }
+
+    /// The session id an address of ``address(of:)``'s form names, or `nil` for another target.
+    static func sessionID(atAddress target: String) -> String? {
+        target.hasPrefix(addressPrefix) ? String(target.dropFirst(addressPrefix.count)) : nil
+    }
+
+    private static let addressPrefix = "#_scxml_"
+
     func nextSendID() -> String {
         sendCounter += 1
         return "send.\(sessionID).\(sendCounter)"
@@ -41,8 +53,7 @@ extension SCXMLSession {
                 throw .unreachable("this session was not invoked, so it has no parent")
             }
             recipient = parentLink.session
-        } else if target.hasPrefix("#_scxml_") {
-            let id = String(target.dropFirst("#_scxml_".count))
+        } else if let id = Self.sessionID(atAddress: target) {
             guard let session = group.session(id) else { throw .unreachable("no session has the id '\(id)'") }
             recipient = session
         } else if target.hasPrefix("#_") {

@@ -69,7 +69,7 @@ extension SCXMLSession {
         if let invokeID = parentLink?.invokeID, let parent = parentLink?.session {
             parent.childFinished(invokeID)
             parent.enqueue(SCXMLEvent(
-                "done.invoke.\(invokeID)", type: .external, origin: "#_scxml_\(sessionID)",
+                "done.invoke.\(invokeID)", type: .external, origin: Self.address(of: sessionID),
                 originType: SCXMLNames.scxmlProcessor, invokeID: invokeID, data: doneData
             ))
         }

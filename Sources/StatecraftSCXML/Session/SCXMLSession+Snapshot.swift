@@ -229,7 +229,7 @@ extension SCXMLSession {
         didStart = state.started
         datamodel.setSystemVariable("_sessionid", value: .string(sessionID))
         datamodel.setSystemVariable("_name", value: document.name.map { .string($0) } ?? .undefined)
-        let location = SCXMLValue.object([SCXMLMember("location", .string("#_scxml_\(sessionID)"))])
+        let location = SCXMLValue.object([SCXMLMember("location", .string(Self.address(of: sessionID)))])
         datamodel.setSystemVariable("_ioprocessors", value: .object([
             SCXMLMember(SCXMLNames.scxmlProcessor, location),
             SCXMLMember("scxml", location),

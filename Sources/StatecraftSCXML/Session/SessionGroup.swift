@@ -245,9 +245,8 @@ final class SessionGroup {
     /// the session its target names, unless that one has ended.
     private func route(_ send: Machine<String, SCXMLEvent, SessionHandle>.HeldSend, from sender: SCXMLSession) {
         guard let target = send.target else { return sender.enqueue(send.event) }
-        let prefix = SCXMLSession.address(of: "")
-        guard target.hasPrefix(prefix) else { return }
-        sessions[String(target.dropFirst(prefix.count))]?.session?.enqueue(send.event)
+        guard let id = SCXMLSession.sessionID(atAddress: target) else { return }
+        sessions[id]?.session?.enqueue(send.event)
     }
 
     /// Moves the clock to `instant`, delivering each delayed send due by then in order, each
@@ -311,11 +310,10 @@ final class SessionGroup {
     /// The clock, the id counter and the delayed sends still waiting for a live recipient.
     func saved() -> (now: Duration, counter: Int, sequence: UInt64, timers: [SavedTimer]) {
         var waiting: [SavedTimer] = []
-        let prefix = SCXMLSession.address(of: "")
         for member in order {
             guard let sender = member.session, let machine = sender.machine else { continue }
             for send in machine.heldSends {
-                let recipient = send.target.map { String($0.dropFirst(prefix.count)) } ?? sender.sessionID
+                let recipient = send.target.flatMap(SCXMLSession.sessionID(atAddress:)) ?? sender.sessionID
                 guard session(recipient) != nil else { continue }
                 waiting.append(SavedTimer(due: send.due, sequence: send.sequence, event: send.event, recipient: recipient, sender: sender.sessionID))
             }
