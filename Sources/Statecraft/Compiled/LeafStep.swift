@@ -9,7 +9,8 @@ struct LeafStep: Sendable {
     @usableFromInline var target: Int32
     /// The transition.
     @usableFromInline var transition: Int32
-    /// The actions taking it runs, in order: `leafActions[actionStart ..< actionStart + actionCount]`.
+    /// The actions taking it runs, in order: `leafSlots[actionStart ..< actionStart + actionCount]` of the
+    /// chart's program (compilation's `leafActions`, the closures themselves).
     @usableFromInline var actionStart: Int32
     @usableFromInline var actionCount: UInt16
     /// ``LeafStep/guarded``, ``LeafStep/runsActions``, ``LeafStep/entersFinal``,

@@ -1,7 +1,7 @@
 extension Statechart {
     /// The bytes the chart's lookup tables take: the transition table (which transitions each
     /// state has for each event kind), and for a chart on the leaf path its move table and leaf
-    /// steps.
+    /// steps with the actions they run.
     ///
     /// A table of more than 8,192 cells (states times event kinds) whose cells are mostly empty
     /// is stored displaced, so this grows with the transitions rather than with states times
@@ -11,6 +11,6 @@ extension Statechart {
     public var lookupTableBytes: Int {
         table.byteCount + eventless.byteCount
             + leafMoves.count * MemoryLayout<LeafMove>.stride + leafSteps.count * MemoryLayout<LeafStep>.stride
-            + leafActions.count * MemoryLayout<Int32>.stride
+            + program.leafSlots.count * MemoryLayout<ActionSlot<Event, Context>>.stride
     }
 }

@@ -73,8 +73,6 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
     /// its first candidate's move, or ``LeafMove/none``: the leaf path's first look, without
     /// reading the table.
     @usableFromInline let leafMoves: ContiguousArray<LeafMove>
-    /// The action indices the leaf steps run.
-    @usableFromInline let leafActions: ContiguousArray<Int32>
     /// For a chart on the general path, per table position, the step taking that candidate
     /// takes (see ``RegionStep``).
     @usableFromInline let regionSteps: ContiguousArray<RegionStep>
@@ -301,7 +299,8 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
             actions: actions,
             guards: ContiguousArray(compiled.guards.map { GuardSlot($0) }),
             regionSlots: ContiguousArray(compiled.regionActions.map { actions[Int($0)] }),
-            planSlots: ContiguousArray(compiled.planActions.map { actions[Int($0)] })
+            planSlots: ContiguousArray(compiled.planActions.map { actions[Int($0)] }),
+            leafSlots: ContiguousArray(compiled.leafActions.map { actions[Int($0)] })
         )
         transitions = topology.transitions
         targets = topology.targets
@@ -330,7 +329,6 @@ public final class Statechart<State: Hashable & Sendable, Event: MachineEvent, C
         planIndex = compiled.planIndex
         planBits = compiled.planIndex.count.trailingZeroBitCount
         usesEffects = compiled.usesEffects
-        leafActions = compiled.leafActions
         matchesByDescriptor = Event.Kind.self == EventDescriptor.self
         descriptorNames = matchesByDescriptor ? DescriptorNames(compiled.kinds) : DescriptorNames(KindIndex<Int>([]))
         hasEventless = compiled.hasEventless

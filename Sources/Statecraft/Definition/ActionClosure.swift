@@ -146,50 +146,43 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     @usableFromInline let regionSlots: ContiguousArray<ActionSlot<Event, Context>>
     /// The actions of the microstep plans, each plan's run in its order (see `MicrostepPlan`).
     @usableFromInline let planSlots: ContiguousArray<ActionSlot<Event, Context>>
+    /// The actions of the leaf path's steps, each step's run in its order (see `LeafStep`).
+    @usableFromInline let leafSlots: ContiguousArray<ActionSlot<Event, Context>>
 
     @usableFromInline
     init(
         actions: ContiguousArray<ActionSlot<Event, Context>>,
         guards: ContiguousArray<GuardSlot<Event, Context>>,
         regionSlots: ContiguousArray<ActionSlot<Event, Context>>,
-        planSlots: ContiguousArray<ActionSlot<Event, Context>>
+        planSlots: ContiguousArray<ActionSlot<Event, Context>>,
+        leafSlots: ContiguousArray<ActionSlot<Event, Context>>
     ) {
         self.actions = actions
         self.guards = guards
         self.regionSlots = regionSlots
         self.planSlots = planSlots
+        self.leafSlots = leafSlots
     }
 
     /// Runs action `index`.
     @inlinable
     @inline(__always)
     func run(_ index: Int, _ context: inout Context, _ event: Event?, _ effects: inout Effects<Event>) {
-        // Optional chaining calls the closure in place; binding it first would copy (retain) it.
-        if actions[index].plain?(&context, event) == nil {
-            if let event, actions[index].onEvent?(&context, event) != nil { return }
-            actions[index].general?(&context, event, &effects)
-        }
+        Self.run(actions, index, &context, event, &effects)
     }
 
     /// Runs action `index` of a chart whose actions produce no effects.
     @inlinable
     @inline(__always)
     func run(_ index: Int, _ context: inout Context, _ event: Event?) {
-        if actions[index].plain?(&context, event) == nil {
-            if let event, actions[index].onEvent?(&context, event) != nil { return }
-            var none = Effects<Event>()
-            actions[index].general?(&context, event, &none)
-        }
+        Self.run(actions, index, &context, event)
     }
 
     /// Runs the action at `position` of `regionSlots`.
     @inlinable
     @inline(__always)
     func runRegion(_ position: Int, _ context: inout Context, _ event: Event?, _ effects: inout Effects<Event>) {
-        if regionSlots[position].plain?(&context, event) == nil {
-            if let event, regionSlots[position].onEvent?(&context, event) != nil { return }
-            regionSlots[position].general?(&context, event, &effects)
-        }
+        Self.run(regionSlots, position, &context, event, &effects)
     }
 
     /// Runs the action at `position` of `regionSlots`, for a chart whose actions produce no
@@ -197,31 +190,79 @@ struct ChartProgram<Event: MachineEvent, Context>: Sendable {
     @inlinable
     @inline(__always)
     func runRegion(_ position: Int, _ context: inout Context, _ event: Event?) {
-        if regionSlots[position].plain?(&context, event) == nil {
-            if let event, regionSlots[position].onEvent?(&context, event) != nil { return }
-            var none = Effects<Event>()
-            regionSlots[position].general?(&context, event, &none)
-        }
+        Self.run(regionSlots, position, &context, event)
     }
 
     /// Runs the action at `position` of `planSlots`.
     @inlinable
     @inline(__always)
-    func runPlan(_ position: Int, _ context: inout Context, _ event: Event?, _ effects: inout Effects<Event>) {
-        if planSlots[position].plain?(&context, event) == nil {
-            if let event, planSlots[position].onEvent?(&context, event) != nil { return }
-            planSlots[position].general?(&context, event, &effects)
-        }
+    func runPlan(_ position: Int, _ context: inout Context, _ event: Event, _ effects: inout Effects<Event>) {
+        Self.run(planSlots, position, &context, event, &effects)
     }
 
     /// Runs the action at `position` of `planSlots`, for a chart whose actions produce no effects.
     @inlinable
     @inline(__always)
-    func runPlan(_ position: Int, _ context: inout Context, _ event: Event?) {
-        if planSlots[position].plain?(&context, event) == nil {
-            if let event, planSlots[position].onEvent?(&context, event) != nil { return }
+    func runPlan(_ position: Int, _ context: inout Context, _ event: Event) {
+        Self.run(planSlots, position, &context, event)
+    }
+
+    /// Runs the action at `position` of `leafSlots`, for the leaf path, whose charts have no
+    /// action that produces effects.
+    @inlinable
+    @inline(__always)
+    func runLeaf(_ position: Int, _ context: inout Context, _ event: Event) {
+        Self.run(leafSlots, position, &context, event)
+    }
+
+    /// Runs the action at `position` of `slots`: its two-argument closure, else its closure
+    /// for an event of yours (when there is one), else its effects closure. Each is called
+    /// through optional chaining, in place: binding it first would copy (retain) it.
+    @inlinable
+    @inline(__always)
+    static func run(
+        _ slots: ContiguousArray<ActionSlot<Event, Context>>, _ position: Int, _ context: inout Context, _ event: Event?,
+        _ effects: inout Effects<Event>
+    ) {
+        if slots[position].plain?(&context, event) == nil {
+            if let event, slots[position].onEvent?(&context, event) != nil { return }
+            slots[position].general?(&context, event, &effects)
+        }
+    }
+
+    /// Runs the action at `position` of `slots`, for a chart whose actions produce no effects.
+    @inlinable
+    @inline(__always)
+    static func run(_ slots: ContiguousArray<ActionSlot<Event, Context>>, _ position: Int, _ context: inout Context, _ event: Event?) {
+        if slots[position].plain?(&context, event) == nil {
+            if let event, slots[position].onEvent?(&context, event) != nil { return }
             var none = Effects<Event>()
-            planSlots[position].general?(&context, event, &none)
+            slots[position].general?(&context, event, &none)
+        }
+    }
+
+    /// Runs the action at `position` of `slots` for an event of yours (the leaf and plan
+    /// paths always have one): as the other `run`, with the event made optional only for the
+    /// closures that take it so, which saves a test per call.
+    @inlinable
+    @inline(__always)
+    static func run(
+        _ slots: ContiguousArray<ActionSlot<Event, Context>>, _ position: Int, _ context: inout Context, _ event: Event,
+        _ effects: inout Effects<Event>
+    ) {
+        if slots[position].plain?(&context, event) == nil, slots[position].onEvent?(&context, event) == nil {
+            slots[position].general?(&context, event, &effects)
+        }
+    }
+
+    /// Runs the action at `position` of `slots` for an event of yours, for a chart whose
+    /// actions produce no effects.
+    @inlinable
+    @inline(__always)
+    static func run(_ slots: ContiguousArray<ActionSlot<Event, Context>>, _ position: Int, _ context: inout Context, _ event: Event) {
+        if slots[position].plain?(&context, event) == nil, slots[position].onEvent?(&context, event) == nil {
+            var none = Effects<Event>()
+            slots[position].general?(&context, event, &none)
         }
     }
 

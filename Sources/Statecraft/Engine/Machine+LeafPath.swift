@@ -68,16 +68,14 @@ extension Machine {
         if step.flags & LeafStep.backward == 0 {
             var position = start
             while position < end {
-                let action = Int(chart.leafActions.withUnsafeBufferPointer { $0[position] })
-                program.run(action, &storedContext, event)
+                program.runLeaf(position, &storedContext, event)
                 position &+= 1
             }
         } else {
             var position = end
             while position > start {
                 position &-= 1
-                let action = Int(chart.leafActions.withUnsafeBufferPointer { $0[position] })
-                program.run(action, &storedContext, event)
+                program.runLeaf(position, &storedContext, event)
             }
         }
     }
