@@ -65,14 +65,12 @@ enum Compare {
             #endif
         }
         try checkSameWork()
+        if arguments.first == "engine" {
+            // Only the typed engine's paired cases and their targets of issue 28: `compare engine`.
+            return try engineOnly()
+        }
 
-        let paired: [(name: String, events: Int, made: any PairedCase)] = [
-            ("flat.toggle", 10_000_000, try FlatToggle()),
-            ("flat.ring", 10_000_000, try FlatRing()),
-            ("seedapi.toggle", 1_000_000, try SeedToggle()),
-            ("hierarchy.crossParent", 2_000_000, try CrossParent()),
-            ("parallel.twoRegions", 2_000_000, try TwoRegions()),
-        ]
+        let paired = try pairedCases()
         var timings: [String: Timing] = [:]
         for (name, events, made) in paired {
             let timing = measure(events: events, repetitions: 7, statecraft: made.runStatecraft, baseline: made.runBaseline)
@@ -164,6 +162,37 @@ enum Compare {
             let run = (0..<5).map { _ in made.run() }.min { $0.milliseconds < $1.milliseconds }!
             print("paths.cover states=\(states) transitions=\(states * 5) statecraft_ms=\(fixed(run.milliseconds)) "
                 + "paths=\(run.paths) taken=\(run.transitions) complete=\(run.complete)")
+        }
+    }
+
+    /// The typed engine's cases, each with its hand-written baseline, and how many events each
+    /// run sends.
+    static func pairedCases() throws -> [(name: String, events: Int, made: any PairedCase)] {
+        [
+            ("flat.toggle", 10_000_000, try FlatToggle()),
+            ("flat.ring", 10_000_000, try FlatRing()),
+            ("seedapi.toggle", 1_000_000, try SeedToggle()),
+            ("hierarchy.crossParent", 2_000_000, try CrossParent()),
+            ("parallel.twoRegions", 2_000_000, try TwoRegions()),
+        ]
+    }
+
+    /// `compare engine`: the paired cases' times alone, with the ratios issue 28 asks to bring
+    /// back (flat and hierarchy at most 2.5 times their baseline, parallel at most 3.5, the
+    /// classic API at most 2): a few seconds, where the whole run takes minutes.
+    static func engineOnly() throws {
+        let limits = [
+            "flat.toggle": 2.5, "flat.ring": 2.5, "seedapi.toggle": 2, "hierarchy.crossParent": 2.5, "parallel.twoRegions": 3.5,
+        ]
+        var results: [(String, Double)] = []
+        for (name, events, made) in try pairedCases() {
+            let timing = measure(events: events, repetitions: 7, statecraft: made.runStatecraft, baseline: made.runBaseline)
+            print(line(name, timing))
+            results.append((name, timing.ratio!))
+        }
+        for (name, ratio) in results {
+            let limit = limits[name]!
+            print(target(name, "ratio<=\(limit) (issue 28)", holds: ratio <= limit, fixed(ratio)))
         }
     }
 
